@@ -1,0 +1,40 @@
+// Bundle the split contract in openapi/ into single files: generated/openapi.{yaml,json} (refs kept as
+// #/components/...) and generated/openapi.dereferenced.{yaml,json} (no $ref at all, for tools that handle $ref
+// poorly). Redocly does the bundling; this step only adds the "generated" notice and writes both formats.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { GENERATED_NOTICE, projectRoot, resolveGeneratedDir } from './generated-dir.js';
+
+const redocly = join(projectRoot, 'node_modules', '.bin', 'redocly');
+
+function bundleWithRedocly(extraArgs) {
+  const workDir = mkdtempSync(join(tmpdir(), 'checkout-bundle-'));
+  const output = join(workDir, 'openapi.yaml');
+  try {
+    execFileSync(redocly, ['bundle', 'openapi/openapi.yaml', '--output', output, ...extraArgs], {
+      cwd: projectRoot,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    return parse(readFileSync(output, 'utf8'));
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function writeBundle(outDir, baseName, document) {
+  // JSON has no comments, so the notice is an OpenAPI extension placed first.
+  const json = { 'x-generated': GENERATED_NOTICE, ...document };
+  writeFileSync(join(outDir, `${baseName}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  const yamlText = stringify(document, { lineWidth: 0, aliasDuplicateObjects: false });
+  writeFileSync(join(outDir, `${baseName}.yaml`), `# ${GENERATED_NOTICE}\n${yamlText}`);
+}
+
+const outDir = resolveGeneratedDir();
+mkdirSync(outDir, { recursive: true });
+writeBundle(outDir, 'openapi', bundleWithRedocly([]));
+writeBundle(outDir, 'openapi.dereferenced', bundleWithRedocly(['--dereferenced']));
+console.log(`bundled openapi/ into ${outDir}`);

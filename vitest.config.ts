@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Suites start real processes (redocly, Prism, the sandbox); two cores are shared, so give them room.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    env: { REDOCLY_TELEMETRY: 'off' },
+  },
+});
