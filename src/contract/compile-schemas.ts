@@ -7,7 +7,7 @@ import { loadContract, type OpenApiDocument } from './load-contract.js';
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-const CONTRACT_ID = 'urn:checkout-api-contract:openapi';
+export const CONTRACT_ID = 'urn:checkout-api-contract:openapi';
 
 export type SchemaName = keyof OpenApiDocument['components']['schemas'] & string;
 

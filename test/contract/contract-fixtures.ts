@@ -1,0 +1,26 @@
+// Shared reads of the bundled contract for the contract suites.
+import { loadContract } from '../../src/contract/load-contract.js';
+
+export const contract = loadContract();
+export const createOperation = contract.paths['/api/v1/checkouts/'].post;
+
+/** Follow a local `#/components/...` reference, or return the value as it is. */
+export function resolveRef<T = any>(value: any): T {
+  if (value && typeof value.$ref === 'string') {
+    const path = value.$ref.replace(/^#\//, '').split('/');
+    return resolveRef(path.reduce((node: any, key: string) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract));
+  }
+  return value;
+}
+
+/** The named request examples of createCheckout, resolved: { usdtOnTron: {...}, upperCaseCodes: {...} }. */
+export function requestExamples(): Record<string, any> {
+  const examples = createOperation.requestBody.content['application/json'].examples;
+  return Object.fromEntries(Object.entries(examples).map(([name, ex]) => [name, resolveRef(ex).value]));
+}
+
+/** The named 201 response examples of createCheckout, resolved. */
+export function responseExamples(): Record<string, any> {
+  const examples = createOperation.responses['201'].content['application/json'].examples;
+  return Object.fromEntries(Object.entries(examples).map(([name, ex]) => [name, resolveRef(ex).value]));
+}
