@@ -1,7 +1,7 @@
 // The rules a checkout record must obey given the request that created it: the seed's rules plus the decisions
 // that make them exact (docs/decisions.md). One source for the contract's tests, the sandbox's tests and the
 // conformance kit, so the three can never disagree.
-import Decimal from 'decimal.js';
+import DecimalModule from 'decimal.js';
 
 export interface RuleViolation {
   /** A stable rule name, such as `amount-total`. */
@@ -14,6 +14,14 @@ export interface RuleViolation {
 type Json = Record<string, any>;
 
 const LIFETIME_MS = 86_400_000;
+
+// decimal.js's types describe its CommonJS build; under NodeNext its default import is typed as the module object,
+// while at run time it is the class itself.
+const DecimalClass = DecimalModule as unknown as typeof DecimalModule.default;
+// Exact arithmetic for the largest bodies: 12 integer digits + 8 decimals times a 5-digit quantity needs 25
+// significant digits, and 100 such amounts summed need 21; the default precision of 20 would round first and then
+// round half-up again (999999999999.99510001 × 9999 would come out one cent high).
+const Decimal = DecimalClass.clone({ precision: 64 });
 
 /** Each item's amount: quantity × unit_amount, exactly, rounded half-up to two places (D13). */
 export function computeItemAmount(quantity: number, unitAmount: string): string {
@@ -52,9 +60,10 @@ export function checkCheckoutRules(request: Json, record: Json, options: { lifet
     `currency is ${JSON.stringify(record.currency)}, expected ${JSON.stringify(request.currency)}`);
 
   violations.push(...checkAmounts(request, record));
+  violations.push(...checkPriceDataEchoes(request, record));
 
   const id = String(record.id);
-  expect('url-ends-with-id', 'seed: response table, url', typeof record.url === 'string' && new URL(record.url).pathname.endsWith(`/checkouts/${id}`),
+  expect('url-ends-with-id', 'seed: response table, url', typeof record.url === 'string' && URL.canParse(record.url) && new URL(record.url).pathname.endsWith(`/checkouts/${id}`),
     `url ${JSON.stringify(record.url)} does not end in /checkouts/${id}`);
   expect('updated-equals-created', 'D22', record.updatedAt === record.createdAt,
     `updatedAt ${JSON.stringify(record.updatedAt)} differs from createdAt ${JSON.stringify(record.createdAt)} on a new checkout`);
@@ -70,7 +79,8 @@ export function checkCheckoutRules(request: Json, record: Json, options: { lifet
 function checkAmounts(request: Json, record: Json): RuleViolation[] {
   const violations: RuleViolation[] = [];
   const sent: Json[] = request.invoice_items ?? [];
-  const got: Json[] = Array.isArray(record.invoiceItems) ? record.invoiceItems : [];
+  // A broken implementation may send anything; a non-object item reads as one with no fields.
+  const got: Json[] = Array.isArray(record.invoiceItems) ? record.invoiceItems.map((item: unknown) => (item && typeof item === 'object' ? item : {})) : [];
   if (got.length !== sent.length) {
     return [{ rule: 'items-count', source: 'seed: response table, invoiceItems', message: `${got.length} invoiceItems for ${sent.length} invoice_items sent` }];
   }
@@ -87,6 +97,40 @@ function checkAmounts(request: Json, record: Json): RuleViolation[] {
   if (record.amountTotal !== expectedTotal) {
     violations.push({ rule: 'amount-total', source: 'seed: response table, amountTotal; D13', message: `amountTotal is ${JSON.stringify(record.amountTotal)}, expected ${expectedTotal}` });
   }
+  return violations;
+}
+
+/** When an item carries `priceData`, it echoes the item's `price_data` in camelCase (D19). Optional parts of
+ *  productData (description, images) are compared when present: null and [] stand for "none sent". */
+function checkPriceDataEchoes(request: Json, record: Json): RuleViolation[] {
+  const sent: Json[] = request.invoice_items ?? [];
+  const got: unknown[] = Array.isArray(record.invoiceItems) ? record.invoiceItems : [];
+  const violations: RuleViolation[] = [];
+  got.forEach((item, index) => {
+    const echoed = (item as Json | null)?.priceData;
+    const price = sent[index]?.price_data;
+    if (echoed === undefined || !price) return;
+    const product = price.product_data ?? {};
+    const differences: string[] = [];
+    const compare = (field: string, actual: unknown, expected: unknown) => {
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) differences.push(`${field} is ${JSON.stringify(actual)}, sent ${JSON.stringify(expected)}`);
+    };
+    if (!echoed || typeof echoed !== 'object') {
+      differences.push(`it is ${JSON.stringify(echoed)}`);
+    } else {
+      compare('currency', echoed.currency, price.currency);
+      compare('unitAmount', echoed.unitAmount, price.unit_amount);
+      const productData = echoed.productData;
+      if (productData !== undefined) {
+        compare('productData.name', productData?.name, product.name);
+        if (productData && 'description' in productData) compare('productData.description', productData.description, product.description ?? null);
+        if (productData && 'images' in productData) compare('productData.images', productData.images, product.images ?? []);
+      }
+    }
+    if (differences.length > 0) {
+      violations.push({ rule: 'echo-priceData', source: 'D19', message: `invoiceItems[${index}].priceData does not echo price_data: ${differences.join('; ')}` });
+    }
+  });
   return violations;
 }
 

@@ -7,9 +7,9 @@ interface SchemaField { type: string[]; required: boolean }
 
 function typesOf(schema: any): string[] {
   const resolved = resolveRef(schema);
-  const branches = [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? [])];
+  const branches: any[] = [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? [])];
   if (branches.length > 0) return [...new Set(branches.flatMap(typesOf))];
-  if (resolved.allOf) return [...new Set(resolved.allOf.flatMap(typesOf))];
+  if (resolved.allOf) return [...new Set((resolved.allOf as any[]).flatMap(typesOf))];
   return [resolved.type].flat().filter(Boolean);
 }
 

@@ -1,0 +1,219 @@
+// Conformance kit benchmark (`node bench/conformance.bench.js`, or `npm run bench conformance`).
+// 1. Response validation: Checkout records validated per second with the contract's validator compiled once (what
+//    the kit does) vs compiled for every record, in interleaved rounds; plus whole-record checks per second (schema,
+//    seed rules, undocumented fields), the kit's per-response work.
+// 2. A full run against the sandbox (level full, callback included), as users run it: the bundled bin as a process,
+//    wall time including start-up, median of interleaved rounds; goal under 10 s.
+// 3. The mutation suite: every broken implementation through the proxy, the score and how long it takes.
+// Figures land in bench/results/conformance.json.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ROUNDS = 5;
+const VALIDATION_WINDOW_MS = 300;
+const BUDGET_MS = 10_000;
+const CANARY_KEY = 'canary-key-9f1c-bench';
+const CALLBACK_SECRET = `whsec_${Buffer.from('conformance-bench-secret-32bytes').toString('base64')}`;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The package layout in a temp folder: dist/bin/* bundles, generated/openapi.json, runtime deps only. */
+async function buildPackage() {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
+  mkdirSync(join(dir, 'generated'), { recursive: true });
+  copyFileSync(join(root, 'generated/openapi.json'), join(dir, 'generated/openapi.json'));
+  const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  for (const name of Object.keys(dependencies)) {
+    mkdirSync(resolve(dir, 'node_modules', name, '..'), { recursive: true });
+    symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
+  }
+  for (const [script, out] of [['build-conformance.js', 'checkout-conformance.js'], ['build-sandbox.js', 'checkout-sandbox.js']]) {
+    const result = spawnSync(process.execPath, [join(root, 'scripts', script), '--outfile', join(dir, 'dist/bin', out)], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
+  }
+  // The kit's modules and the self-test's broken implementations, for in-process measurements.
+  await build({
+    stdin: {
+      contents: [
+        "export { createContractValidators } from './src/contract/compile-schemas.ts';",
+        "export { checkCheckoutRules } from './src/contract/checkout-rules.ts';",
+        "export { loadContract } from './src/contract/load-contract.ts';",
+        "export { findUndocumentedFields } from './src/conformance/undocumented-fields.ts';",
+        "export { runCli } from './src/conformance/run-cli.ts';",
+        "export { startBrokenProxy } from './test/conformance/support/broken-proxy.ts';",
+        "export { buildMutations } from './test/conformance/support/mutations.ts';",
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile: join(dir, 'dist/bench/kit.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return dir;
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startSandbox(dir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(dir, 'dist/bin/checkout-sandbox.js')], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (tries > 200) throw new Error('the sandbox did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { url, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } } };
+}
+
+function runBin(dir, args) {
+  return new Promise((resolveRun) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(dir, 'dist/bin/checkout-conformance.js'), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.on('close', (code) => resolveRun({ code, ms: performance.now() - started, stdout }));
+  });
+}
+
+/** How many times fn runs in the window, per second. */
+function ratePerSecond(fn) {
+  let count = 0;
+  const started = performance.now();
+  while (performance.now() - started < VALIDATION_WINDOW_MS) {
+    fn(count);
+    count += 1;
+  }
+  return (count * 1000) / (performance.now() - started);
+}
+
+async function measureValidation(kit) {
+  const contract = kit.loadContract();
+  const exampleRef = contract.paths['/api/v1/checkouts/'].post.responses['201'].content['application/json'].examples.upperCaseCodes.$ref;
+  const record = contract.components.examples[exampleRef.split('/').pop()].value;
+  const requestRef = contract.paths['/api/v1/checkouts/'].post.requestBody.content['application/json'].examples.upperCaseCodes.$ref;
+  const request = contract.components.examples[requestRef.split('/').pop()].value;
+  const once = kit.createContractValidators(contract).validatorFor('Checkout');
+  const rounds = { compiledOnce: [], compiledEachTime: [], wholeRecordChecks: [] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    rounds.compiledOnce.push(ratePerSecond(() => { if (!once(record)) throw new Error('the example is invalid'); }));
+    rounds.compiledEachTime.push(ratePerSecond(() => { if (!kit.createContractValidators(contract).validatorFor('Checkout')(record)) throw new Error('the example is invalid'); }));
+    rounds.wholeRecordChecks.push(ratePerSecond(() => {
+      once(record);
+      kit.checkCheckoutRules(request, record);
+      kit.findUndocumentedFields(contract, 'Checkout', record);
+    }));
+  }
+  return Object.fromEntries(Object.entries(rounds).map(([name, values]) => [name, Math.round(median(values))]));
+}
+
+async function measureFullRuns(dir, sandboxUrl) {
+  const wall = [];
+  const reported = [];
+  let requests = 0;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const run = await runBin(dir, ['--base-url', sandboxUrl, '--callback-host', '127.0.0.1']);
+    if (run.code !== 0) throw new Error(`the full run against the sandbox exited ${run.code}:\n${run.stdout}`);
+    wall.push(run.ms);
+    const match = /; (\d+) requests in ([0-9.]+) s\./.exec(run.stdout);
+    requests = Number(match[1]);
+    reported.push(Number(match[2]) * 1000);
+  }
+  return { wallMs: Math.round(median(wall)), runMs: Math.round(median(reported)), requests };
+}
+
+async function measureMutations(kit, sandboxUrl, dir) {
+  const proxy = await kit.startBrokenProxy(sandboxUrl);
+  const mutations = kit.buildMutations(CANARY_KEY, CALLBACK_SECRET);
+  const started = performance.now();
+  let cases = 0;
+  let caught = 0;
+  const missed = [];
+  try {
+    for (const mutation of mutations) {
+      for (const level of mutation.levels) {
+        proxy.use(mutation.breakage);
+        const report = join(dir, 'mutation-report.json');
+        const args = ['--base-url', proxy.url, '--level', level, '--report', report, '--generated', '4'];
+        if (mutation.callback) args.push('--callback-host', '127.0.0.1', '--timeout', '2000');
+        const code = await kit.runCli(args, { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET }, { stdout: () => {}, stderr: () => {}, interactive: false });
+        const check = JSON.parse(readFileSync(report, 'utf8')).checks.find((c) => c.name === mutation.caughtBy);
+        cases += 1;
+        if (code === 1 && check.status === 'fail') caught += 1;
+        else missed.push(`${mutation.name} at ${level}`);
+      }
+    }
+  } finally {
+    await proxy.close();
+  }
+  return { mutations: mutations.length, cases, caught, score: caught / cases, missed, totalMs: Math.round(performance.now() - started) };
+}
+
+const dir = await buildPackage();
+const sandbox = await startSandbox(dir);
+try {
+  const kit = await import(pathToFileURL(join(dir, 'dist/bench/kit.js')).href);
+  const validation = await measureValidation(kit);
+  const fullRun = await measureFullRuns(dir, sandbox.url);
+  const mutation = await measureMutations(kit, sandbox.url, dir);
+  const results = {
+    machine: { node: process.version, rounds: ROUNDS },
+    validationsPerSecond: validation,
+    ratios: {
+      compiledOnceVsCompiledEachTime: Number((validation.compiledOnce / validation.compiledEachTime).toFixed(1)),
+      fullRunBudgetVsWallTime: Number((BUDGET_MS / fullRun.wallMs).toFixed(1)),
+    },
+    fullRunAgainstSandbox: { ...fullRun, budgetMs: BUDGET_MS, underBudget: fullRun.wallMs < BUDGET_MS },
+    mutationSuite: mutation,
+  };
+  const rows = [
+    ['Checkout validations/s, validator compiled once', validation.compiledOnce.toLocaleString('en')],
+    ['Checkout validations/s, compiled for each record', validation.compiledEachTime.toLocaleString('en')],
+    ['  ratio compiled once ÷ each time', `${results.ratios.compiledOnceVsCompiledEachTime}×`],
+    ['whole-record checks/s (schema + rules + extra fields)', validation.wholeRecordChecks.toLocaleString('en')],
+    [`full run vs sandbox, bin wall time (median of ${ROUNDS})`, `${fullRun.wallMs} ms (${fullRun.requests} requests; run itself ${fullRun.runMs} ms)`],
+    ['  ratio 10 s budget ÷ wall time', `${results.ratios.fullRunBudgetVsWallTime}×`],
+    ['mutation score', `${mutation.caught}/${mutation.cases} (${Math.round(mutation.score * 100)}%) in ${(mutation.totalMs / 1000).toFixed(1)} s`],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+  if (mutation.missed.length > 0) console.log(`missed: ${mutation.missed.join(', ')}`);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/conformance.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('wrote bench/results/conformance.json');
+} finally {
+  sandbox.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(0);

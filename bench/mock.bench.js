@@ -1,0 +1,209 @@
+// What to expect from the mock: its requests/s and p50/p99 latency next to a bare node:http server answering the
+// same record, and how long it takes to start.
+//
+// Load: every contender runs in its own process and answers POST /api/v1/checkouts/ with the contract's
+// `upperCaseCodes` record; autocannon sends all of them the same request (the `upperCaseCodes` sample with
+// `Prefer: example=upperCaseCodes`, CONNECTIONS connections). Contenders: a bare node:http server (the floor),
+// the mock as `npm start` runs it (front + Prism at the mock's default log level), and Prism alone at its own default
+// log level (info) and at the quietest level that still reports fatal errors (fatal), to show what logging costs.
+// Rounds are interleaved (the order rotates each round); each figure is the median over rounds, and each ratio the
+// median of the per-round ratios to the bare server.
+//
+// Start-up: time from spawning the process to the first moment it accepts requests (the mock: its banner), median
+// of STARTUP_ROUNDS interleaved starts, bundle check skipped (--no-build).
+//
+// Run alone with `node bench/mock.bench.js`; figures land in bench/results/mock.json.
+import { fork, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { DEFAULT_LOG_LEVEL } from '../scripts/mock/config.js';
+import { findFreePort, startPrism } from '../scripts/mock/prism-process.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
+const WARMUP_SECONDS = 2;
+const STARTUP_ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 3);
+const CONNECTIONS = 8;
+const BENCH_KEY = 'bench-key-not-a-secret';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bundleYaml = join(root, 'generated/openapi.yaml');
+const contract = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
+const requestBody = JSON.stringify(contract.components.examples.CreateCheckoutUpperCaseCodes.value);
+const record = contract.components.examples.CheckoutUpperCaseCodes.value;
+const recordText = JSON.stringify(record);
+const PATH = '/api/v1/checkouts/';
+const HEADERS = { 'content-type': 'application/json', authorization: `Api-Key ${BENCH_KEY}`, prefer: 'example=upperCaseCodes' };
+
+function serve() {
+  const server = createServer((req, res) => {
+    req.resume().on('end', () => {
+      res.writeHead(201, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(recordText) });
+      res.end(recordText);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  process.on('disconnect', () => process.exit(0));
+}
+
+async function startBare() {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'ignore', serialization: 'json' });
+  const { port } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: async () => { child.kill(); } };
+}
+
+async function startMock() {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, [join(root, 'scripts/start-mock.js'), '--no-build'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Base URL: ')) resolve();
+    });
+    exited.then((code) => reject(new Error(`the mock exited with ${code}:\n${output}`)));
+  });
+  child.stdout.resume();
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: async () => { child.kill('SIGTERM'); await exited; } };
+}
+
+async function startPrismAlone(level) {
+  const port = await findFreePort();
+  const prism = await startPrism({ args: ['mock', bundleYaml, '--verboseLevel', level], host: '127.0.0.1', port, onOutput: () => {} });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => prism.stop() };
+}
+
+const BARE = 'bare node:http';
+const MOCK = `mock (npm start, Prism ${DEFAULT_LOG_LEVEL.mock})`;
+const PRISM_INFO = 'Prism alone, log info';
+const PRISM_FATAL = 'Prism alone, log fatal';
+const contenders = {
+  [BARE]: startBare,
+  [MOCK]: startMock,
+  [PRISM_INFO]: () => startPrismAlone('info'),
+  [PRISM_FATAL]: () => startPrismAlone('fatal'),
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function expectSameRecord(name, baseUrl) {
+  const response = await fetch(`${baseUrl}${PATH}`, { method: 'POST', headers: HEADERS, body: requestBody });
+  const body = await response.json();
+  if (response.status !== 201 || !isDeepStrictEqual(body, record)) {
+    throw new Error(`${name} answered ${response.status} with another body; the comparison would be unfair.`);
+  }
+}
+
+async function load(baseUrl, seconds) {
+  const problems = new Map();
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${baseUrl}${PATH}`, method: 'POST', headers: HEADERS, body: requestBody, connections: CONNECTIONS, duration: seconds },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('reqError', (error) => problems.set(error.code ?? error.message, (problems.get(error.code ?? error.message) ?? 0) + 1));
+    instance.on('response', (_client, status) => {
+      if (status !== 201) problems.set(`status ${status}`, (problems.get(`status ${status}`) ?? 0) + 1);
+    });
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, sent: result.requests.total, problems };
+}
+
+// Errors and non-201 answers under load are reported next to the figures rather than hidden in them.
+function describeFailures(rounds) {
+  const counts = new Map();
+  for (const round of rounds) for (const [what, count] of round.problems) counts.set(what, (counts.get(what) ?? 0) + count);
+  const total = rounds.reduce((sum, round) => sum + round.sent, 0);
+  return counts.size === 0 ? 'none' : `${[...counts].map(([what, count]) => `${count}× ${what}`).join(', ')} of ${total}`;
+}
+
+async function measureLoad() {
+  const names = Object.keys(contenders);
+  const running = {};
+  try {
+    for (const name of names) {
+      running[name] = await contenders[name]();
+      await expectSameRecord(name, running[name].baseUrl);
+      await load(running[name].baseUrl, WARMUP_SECONDS);
+    }
+    const rounds = Object.fromEntries(names.map((name) => [name, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = names.map((_, index) => names[(index + round) % names.length]);
+      for (const name of order) rounds[name].push(await load(running[name].baseUrl, ROUND_SECONDS));
+    }
+    const ratio = (name, reference) => Number(median(rounds[name].map((r, i) => r.rps / rounds[reference][i].rps)).toFixed(3));
+    const figures = Object.fromEntries(names.map((name) => [name, {
+      requestsPerSecond: Math.round(median(rounds[name].map((r) => r.rps))),
+      p50Ms: median(rounds[name].map((r) => r.p50)),
+      p99Ms: median(rounds[name].map((r) => r.p99)),
+      rpsRatioToBare: ratio(name, BARE),
+      failed: describeFailures(rounds[name]),
+    }]));
+    const ratios = {
+      mockToBare: ratio(MOCK, BARE),
+      mockToPrismFatal: ratio(MOCK, PRISM_FATAL),
+      mockToPrismInfo: ratio(MOCK, PRISM_INFO),
+      prismInfoToPrismFatal: ratio(PRISM_INFO, PRISM_FATAL),
+    };
+    return { figures, ratios };
+  } finally {
+    for (const name of names) await running[name]?.stop();
+  }
+}
+
+async function measureStartup() {
+  const starters = { [BARE]: startBare, 'mock (npm start)': startMock, 'Prism alone': () => startPrismAlone('fatal') };
+  const times = Object.fromEntries(Object.keys(starters).map((name) => [name, []]));
+  for (let round = 0; round < STARTUP_ROUNDS; round += 1) {
+    for (const [name, start] of Object.entries(starters)) {
+      const began = performance.now();
+      const started = await start();
+      times[name].push(performance.now() - began);
+      await started.stop();
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { medianMs: Math.round(median(values)) }]));
+}
+
+async function main() {
+  const startup = await measureStartup();
+  const { figures, ratios } = await measureLoad();
+  const results = {
+    measuredAt: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus().length },
+    method: {
+      tool: 'autocannon 9', rounds: ROUNDS, roundSeconds: ROUND_SECONDS, connections: CONNECTIONS, startupRounds: STARTUP_ROUNDS,
+      request: 'POST /api/v1/checkouts/ with the upperCaseCodes sample and Prefer: example=upperCaseCodes; every contender answers the upperCaseCodes record',
+    },
+    load: figures,
+    ratios,
+    startup,
+  };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/mock.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.table(figures);
+  console.table(startup);
+  console.log(`requests/s ratios, medians of ${ROUNDS} interleaved rounds:`);
+  console.log(`  mock ÷ bare node:http ${ratios.mockToBare} · mock ÷ Prism alone (fatal) ${ratios.mockToPrismFatal} · mock ÷ Prism alone (info) ${ratios.mockToPrismInfo}`);
+  console.log(`  Prism info ÷ Prism fatal ${ratios.prismInfoToPrismFatal} (what Prism's default per-request logging costs)`);
+}
+
+if (process.argv.includes('--serve')) serve();
+else await main();

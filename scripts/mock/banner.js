@@ -1,0 +1,56 @@
+// What `npm start` prints once the mock listens: the base URL, a curl of the first named sample that works as
+// pasted (the mock accepts any key, so the placeholder is never replaced by a real one), and where the docs are.
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { projectRoot, resolveGeneratedDir } from '../generated-dir.js';
+import { listOperations } from './contract-facts.js';
+
+export const KEY_PLACEHOLDER = '<API_KEY>';
+
+export function formatBaseUrl(host, port) {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+export function formatMockBanner({ baseUrl, contract, dynamic }) {
+  const operation = listOperations(contract).find((op) => op.requestExamples.length > 0);
+  const sample = operation.requestExamples[0];
+  const mode = dynamic ? 'records generated from the schemas (--dynamic)' : 'the contract\'s named examples';
+  return [
+    `Checkout API mock (Prism, validating) on ${baseUrl}, answering with ${mode}.`,
+    `Base URL: ${baseUrl}   (paths already carry /api/v1)`,
+    '',
+    `Create a checkout from the "${sample.name}" sample:`,
+    `  curl -i -X ${operation.method} '${baseUrl}${operation.path}' \\`,
+    `    -H 'Authorization: Api-Key ${KEY_PLACEHOLDER}' \\`,
+    "    -H 'Content-Type: application/json' \\",
+    `    --data '${shellQuoteInner(JSON.stringify(sample.value))}'`,
+    '',
+    'The mock checks that Authorization is present, not the key: keep your real key for the sandbox and production.',
+    `Docs: ${describeDocs()}`,
+    'Stop with Ctrl-C.',
+  ].join('\n');
+}
+
+export function formatProxyBanner({ baseUrl, upstream }) {
+  return [
+    `Prism validation proxy on ${baseUrl}, forwarding to ${upstream}.`,
+    `Proxy URL: ${baseUrl}`,
+    'Every request and response is checked against the contract; violations are logged here and returned in the',
+    'sl-violations response header. The upstream\'s answers are passed through unchanged.',
+    `Docs: ${describeDocs()}`,
+    'Stop with Ctrl-C.',
+  ].join('\n');
+}
+
+function describeDocs() {
+  const generatedDir = resolveGeneratedDir();
+  const reference = join(generatedDir, 'docs', 'index.html');
+  const parts = [];
+  if (existsSync(reference)) parts.push(`${relative(projectRoot, reference)} (API reference)`);
+  parts.push(`${relative(projectRoot, join(generatedDir, 'openapi.yaml'))} (the contract)`, 'README.md, section "Mock server"');
+  return parts.join(' · ');
+}
+
+function shellQuoteInner(text) {
+  return text.replaceAll("'", "'\\''");
+}

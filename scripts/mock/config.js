@@ -1,0 +1,102 @@
+// argv and environment → the configuration of one run of the mock or the proxy. Pure: no I/O, so every rule is
+// tested without starting a process. Throws UsageError, which the entry turns into exit code 2.
+
+export class UsageError extends Error {
+  name = 'UsageError';
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 4010;
+// Prism's own log levels that never print request headers. Prism logs every header, Authorization included, at
+// debug and trace, so those two are refused: the API key must never reach a log.
+export const LOG_LEVELS = ['info', 'warn', 'error', 'fatal', 'silent'];
+export const DEFAULT_LOG_LEVEL = { mock: 'fatal', proxy: 'warn' };
+
+export const USAGE = `Usage:
+  npm start                         validating mock of the contract on http://127.0.0.1:4010
+  npm run mock -- [options]         the same, with options
+  npm run proxy -- <upstream-url>   Prism as a validating proxy in front of a running implementation
+
+Options:
+  --dynamic           answer with records generated from the schemas instead of the named examples (mock only)
+  --log-level <lvl>   Prism's log level: ${LOG_LEVELS.join(', ')} (default: ${DEFAULT_LOG_LEVEL.mock} for the mock,
+                      ${DEFAULT_LOG_LEVEL.proxy} for the proxy); also MOCK_LOG_LEVEL
+  --no-build          serve generated/ as it is, without rebuilding a stale bundle
+  --help              print this text
+
+Environment: HOST (default ${DEFAULT_HOST}), PORT (default ${DEFAULT_PORT}; 0 picks a free port).`;
+
+export function parseMockArgs(argv, env = {}) {
+  const args = [...argv];
+  const command = args[0] === 'proxy' || args[0] === 'mock' ? args.shift() : 'mock';
+  const config = {
+    command,
+    host: readHost(env.HOST),
+    port: readPort(env.PORT),
+    dynamic: false,
+    build: true,
+    help: false,
+    logLevel: env.MOCK_LOG_LEVEL ? readLogLevel(env.MOCK_LOG_LEVEL, 'MOCK_LOG_LEVEL') : DEFAULT_LOG_LEVEL[command],
+    upstream: undefined,
+  };
+  const positionals = [];
+  while (args.length > 0) {
+    const arg = args.shift();
+    if (arg === '--help' || arg === '-h') config.help = true;
+    else if (arg === '--dynamic' || arg === '-d') config.dynamic = true;
+    else if (arg === '--no-build') config.build = false;
+    else if (arg === '--log-level' || arg.startsWith('--log-level=')) {
+      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args.shift();
+      config.logLevel = readLogLevel(value, '--log-level');
+    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option "${arg}".\n\n${USAGE}`);
+    else positionals.push(arg);
+  }
+  if (config.help) return config;
+  if (command === 'mock' && positionals.length > 0) {
+    throw new UsageError(`The mock takes no arguments, got "${positionals.join(' ')}". To proxy a running service, use: npm run proxy -- ${positionals[0]}`);
+  }
+  if (command === 'proxy') {
+    if (config.dynamic) throw new UsageError('--dynamic applies to the mock only; the proxy answers with what the upstream sends.');
+    if (positionals.length !== 1) throw new UsageError(`Give exactly one upstream URL, for example: npm run proxy -- http://127.0.0.1:8080\n\n${USAGE}`);
+    config.upstream = readUpstream(positionals[0]);
+  }
+  return config;
+}
+
+function readHost(value) {
+  if (value === undefined || value === '') return DEFAULT_HOST;
+  if (/\s/.test(value)) throw new UsageError(`HOST must be a host name or IP address, got "${value}".`);
+  return value;
+}
+
+function readPort(value) {
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) {
+    throw new UsageError(`PORT must be a whole number from 0 to 65535 (0 picks a free port), got "${value}".`);
+  }
+  return Number(value);
+}
+
+function readLogLevel(value, source) {
+  if (value === undefined || value === '') throw new UsageError(`${source} needs a value: one of ${LOG_LEVELS.join(', ')}.`);
+  if (value === 'debug' || value === 'trace') {
+    throw new UsageError(`${source} "${value}" is refused: Prism prints every request header at that level, the API key included. Use one of: ${LOG_LEVELS.join(', ')}.`);
+  }
+  if (!LOG_LEVELS.includes(value)) throw new UsageError(`${source} must be one of ${LOG_LEVELS.join(', ')}, got "${value}".`);
+  return value;
+}
+
+function readUpstream(value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`The upstream must be an absolute http(s) URL such as http://127.0.0.1:8080, got "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`The upstream must use http or https, got "${url.protocol}" in "${value}".`);
+  }
+  if (url.username || url.password) throw new UsageError('The upstream URL must not carry credentials; the proxy forwards each request\'s own Authorization header.');
+  if (url.search || url.hash) throw new UsageError(`The upstream URL must be a base URL without query or fragment, got "${value}".`);
+  return url.href.replace(/\/$/, '');
+}

@@ -1,0 +1,69 @@
+// Every check the kit runs: a stable name (scripts and CI may key on it), what it promises, the seed rule or
+// decision it enforces, and the lowest level it runs at. `schema` checks are those a static mock of the contract
+// can pass; `full` adds what only a working implementation can (echoes, arithmetic, state, unique ids, signatures).
+import type { Level } from './config.js';
+
+export interface CheckDefinition {
+  name: string;
+  title: string;
+  source: string;
+  level: Level;
+  /** Runs only when the callback check is enabled (--callback-host). */
+  needsCallback?: boolean;
+}
+
+export const CHECKS = [
+  { name: 'valid-request-accepted', level: 'schema', source: 'seed: endpoints rule 1; D1',
+    title: 'Valid requests (seed samples and generated variants) are answered 201 with a JSON body' },
+  { name: 'response-schema', level: 'schema', source: 'seed: response table; D28',
+    title: 'The 201 body is valid against the contract\'s Checkout schema (undocumented extra fields warn)' },
+  { name: 'status-open', level: 'full', source: 'seed: endpoints rule 1',
+    title: 'A new checkout has status "open"' },
+  { name: 'echoes-request', level: 'full', source: 'seed: endpoints rule 2; D15; D19',
+    title: 'successUrl, cancelUrl, currency and clientReferenceId echo the request (null when absent)' },
+  { name: 'amounts-exact', level: 'full', source: 'seed: response table; D13',
+    title: 'Item amounts are quantity × unit_amount rounded half-up; amountTotal is their exact sum' },
+  { name: 'ids-unique', level: 'full', source: 'seed: response table (id, paymentIntent)',
+    title: 'Checkout, payment intent, item and price ids are UUID-shaped and unique across calls' },
+  { name: 'url-ends-with-id', level: 'full', source: 'seed: response table, url',
+    title: 'url is absolute and its path ends in /checkouts/<id>' },
+  { name: 'time-fields', level: 'full', source: 'seed: response table; D21; D22',
+    title: 'createdAt = updatedAt in seconds, expiresAt = createdAt × 1000 + 24 h in milliseconds' },
+  { name: 'payment-methods-consistent', level: 'full', source: 'D20',
+    title: 'paymentMethodTypes and paymentMethodOptions agree with each other and with payment_method_data' },
+  { name: 'auth-missing-key', level: 'schema', source: 'seed: authentication; D23',
+    title: 'No Authorization header → 401 problem with WWW-Authenticate: Api-Key' },
+  { name: 'auth-wrong-scheme', level: 'full', source: 'seed: authentication rule 1; D23',
+    title: 'A key sent under another scheme (Bearer, Basic, none) → 401 problem' },
+  { name: 'auth-unknown-key', level: 'full', source: 'D23',
+    title: 'An unknown key → 401 problem that does not echo the key' },
+  { name: 'invalid-body-rejected', level: 'schema', source: 'D2; D3; D4; D8; D10–D14',
+    title: 'Invalid bodies (the contract\'s table and generated ones) → 422 validation-failed problem; never 2xx or 5xx' },
+  { name: 'error-names-field', level: 'full', source: 'D2',
+    title: 'A validation-failed problem names the offending field in errors[].pointer' },
+  { name: 'wrong-media-type-rejected', level: 'schema', source: 'D3',
+    title: 'A body not sent as application/json → 415 problem' },
+  { name: 'malformed-json-rejected', level: 'schema', source: 'D3',
+    title: 'A body that is not JSON → 400 malformed-json problem' },
+  { name: 'oversized-body-rejected', level: 'full', source: 'D3; D14',
+    title: 'A body over 1 MiB → 413 problem' },
+  { name: 'idempotent-replay', level: 'full', source: 'D24',
+    title: 'Same Idempotency-Key and body replays the checkout; another body → 422 idempotency-key-reused' },
+  { name: 'key-never-echoed', level: 'schema', source: 'seed: authentication rule 2; D23',
+    title: 'No response, header or body, contains the API key' },
+  { name: 'callback-delivered', level: 'schema', source: 'seed: events rule 1; D5; D6', needsCallback: true,
+    title: 'The completion callback arrives as a POST of a CheckoutCompletedEvent with Standard Webhooks headers' },
+  { name: 'callback-verified', level: 'full', source: 'D5; D6; D22', needsCallback: true,
+    title: 'The callback\'s signature verifies with the signing secret and its data is the completed checkout' },
+] as const satisfies readonly CheckDefinition[];
+
+export type CheckName = (typeof CHECKS)[number]['name'];
+
+export function checkDefinition(name: CheckName): CheckDefinition {
+  return CHECKS.find((check) => check.name === name) as CheckDefinition;
+}
+
+/** Whether a check runs at the given level (schema checks run at full too). */
+export function runsAtLevel(check: CheckDefinition, level: Level): boolean {
+  return level === 'full' || check.level === 'schema';
+}

@@ -1,0 +1,46 @@
+// Authentication (seed: authentication; D23): a missing header, another scheme or an unknown key is answered 401
+// with the unauthorized problem and `WWW-Authenticate: Api-Key`, and the answer never echoes what was sent.
+import { randomBytes } from 'node:crypto';
+import type { CheckName } from '../check-catalog.js';
+import type { Exchange } from '../send-request.js';
+import type { CheckContext } from './check-context.js';
+import { problemViolations } from './expect-problem.js';
+
+interface AuthProbe {
+  check: CheckName;
+  name: string;
+  authorization: string | undefined;
+  /** A value the answer must not echo (never the real key: that is checked for every response). */
+  mustNotEcho?: string;
+}
+
+export async function checkAuthentication(context: CheckContext, body: unknown): Promise<void> {
+  const { apiKey } = context.config;
+  const unknownKey = `conformance-unknown-${randomBytes(12).toString('hex')}`;
+  const probes: AuthProbe[] = [
+    { check: 'auth-missing-key', name: 'no Authorization header', authorization: undefined },
+    { check: 'auth-wrong-scheme', name: 'the key as a Bearer token', authorization: `Bearer ${apiKey}` },
+    { check: 'auth-wrong-scheme', name: 'the key without a scheme word', authorization: apiKey },
+    { check: 'auth-wrong-scheme', name: 'the scheme word without a key', authorization: 'Api-Key' },
+    { check: 'auth-unknown-key', name: 'an unknown key', authorization: `Api-Key ${unknownKey}`, mustNotEcho: unknownKey },
+  ];
+  await context.forEachConcurrently(probes.filter((probe) => context.recorder.isActive(probe.check)), async (probe) => {
+    const exchange = await context.postCreate(body, { authorization: probe.authorization });
+    context.recorder.record(probe.check, probe.name, unauthorizedViolations(context, exchange, probe.mustNotEcho), exchange);
+  });
+}
+
+function unauthorizedViolations(context: CheckContext, exchange: Exchange, mustNotEcho: string | undefined): string[] {
+  const messages = problemViolations(exchange, { status: 401, slug: 'unauthorized' }, context.validators.validatorFor('Problem'));
+  const { response } = exchange;
+  if (response?.status === 401) {
+    const challenge = response.headers['www-authenticate'];
+    if (challenge === undefined || challenge.trim().split(/[\s,]/)[0].toLowerCase() !== 'api-key') {
+      messages.push(`WWW-Authenticate is ${JSON.stringify(challenge ?? null)}; expected Api-Key`);
+    }
+  }
+  if (response && mustNotEcho && (response.body.includes(mustNotEcho) || Object.values(response.headers).some((value) => value.includes(mustNotEcho)))) {
+    messages.push('the answer echoes the key that was sent (D23: the key is never echoed)');
+  }
+  return messages;
+}

@@ -1,0 +1,31 @@
+// What every check gets: the run's configuration, the recorder, the contract's compiled validators and a way to
+// send requests (each one kept, so the run can look at every response for a leaked key).
+import type { ContractValidators } from '../../contract/compile-schemas.js';
+import type { CheckRecorder } from '../check-results.js';
+import type { ConformanceConfig } from '../config.js';
+import type { Exchange, SentRequest } from '../send-request.js';
+
+export interface CheckContext {
+  config: ConformanceConfig;
+  recorder: CheckRecorder;
+  validators: ContractValidators;
+  /** The create endpoint: base URL + /api/v1/checkouts/. */
+  endpoint: string;
+  send(request: SentRequest): Promise<Exchange>;
+  /** POST a body (a value is sent as JSON, a string as it is) to the create endpoint, authenticated by default. */
+  postCreate(body: unknown, headers?: Record<string, string | undefined>): Promise<Exchange>;
+  /** Run fn over items with the configured number of requests in flight. */
+  forEachConcurrently<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void>;
+}
+
+export async function forEachConcurrently<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next];
+      next += 1;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}

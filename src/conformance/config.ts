@@ -1,0 +1,38 @@
+// What one conformance run needs to know, once the command line and the environment have been read.
+
+export type Level = 'schema' | 'full';
+
+export const LEVELS: readonly Level[] = ['schema', 'full'];
+
+export interface CallbackConfig {
+  /** Host (and port) under which the implementation reaches this machine, as written in callback_url. */
+  publicHost: string;
+  /** The port the receiver listens on; 0 picks a free one. */
+  port: number;
+  /** The address the receiver binds. */
+  listenAddress: string;
+  /** Path (with `{id}`) that drives a checkout to completion, or null when the implementation calls back at once. */
+  completePath: string | null;
+  /** The `whsec_…` signing secret, from CHECKOUT_CALLBACK_SECRET; needed to verify signatures at level full. */
+  secret?: string;
+}
+
+export interface ConformanceConfig {
+  /** Scheme, host and optional path prefix, without a trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+  level: Level;
+  timeoutMs: number;
+  reportPath?: string;
+  junitPath?: string;
+  callback?: CallbackConfig;
+  /** Seed of the generated bodies, so a run can be repeated exactly. */
+  seed: number;
+  /** How many valid and how many invalid bodies to generate. */
+  generated: number;
+  /** Requests in flight at once. */
+  concurrency: number;
+}
+
+export const CREATE_PATH = '/api/v1/checkouts/';
+export const SANDBOX_COMPLETE_PATH = '/sandbox/v1/checkouts/{id}/complete';

@@ -1,0 +1,131 @@
+// Generated request bodies, seeded so a run can be repeated exactly (--seed). Valid variants stay inside what every
+// implementation must accept: the samples' currency and network codes in any case (D8, D9), any amounts, quantities,
+// items and optional fields the schema allows. Invalid bodies break one spot of a valid variant; the contract's
+// compiled request validator decides what counts as invalid and which field it names, so nothing here re-types a rule.
+import fc from 'fast-check';
+import type { ValidateFunction } from 'ajv';
+
+export interface GeneratedBody {
+  name: string;
+  body: Record<string, unknown>;
+}
+
+export interface GeneratedInvalidBody {
+  name: string;
+  body: unknown;
+  /** JSON Pointers the contract's validator blames (instancePath, plus the missing property for `required`). */
+  pointers: string[];
+}
+
+const casings = (code: string) => fc.constantFrom(code.toLowerCase(), code.toUpperCase(), code[0].toUpperCase() + code.slice(1).toLowerCase());
+
+// The currency/network pairs the seed samples use; which others an account accepts is configuration (D8, D9).
+const checkoutCurrency = fc.constantFrom('usdt', 'USD').chain((code) => casings(code));
+const paymentPair = fc.constantFrom(['usdt', 'tron'], ['USDC', 'ethereum']).chain(([currency, network]) =>
+  fc.record({ currency: casings(currency), network: casings(network) }));
+
+const unitAmount = fc.tuple(
+  fc.oneof(fc.constant('0'), fc.bigInt({ min: 1n, max: 999_999_999_999n }).map(String), fc.integer({ min: 1, max: 999 }).map(String)),
+  fc.option(fc.stringMatching(/^[0-9]{1,8}$/), { nil: undefined }),
+).map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`))
+  .filter((amount) => !/^0(?:\.0+)?$/.test(amount));
+
+const text = (maxLength: number) => fc.oneof(
+  fc.string({ minLength: 1, maxLength }),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(maxLength, 40) }),
+);
+const pathSegment = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,15}$/);
+const httpUrl = fc.tuple(fc.constantFrom('https', 'http', 'HTTPS'), fc.constantFrom('shop.example.com', 'example.org:8443', '127.0.0.1'),
+  fc.array(pathSegment, { maxLength: 3 }), fc.option(pathSegment, { nil: undefined }))
+  .map(([scheme, host, segments, query]) => `${scheme}://${host}/${segments.join('/')}${query ? `?order=${query}` : ''}`);
+
+const invoiceItem = (currency: string) => fc.record({
+  price_data: fc.record({
+    product_data: fc.record({ name: text(250), description: text(1000), images: fc.array(httpUrl, { maxLength: 8 }) }, { requiredKeys: ['name'] }),
+    currency: casings(currency),
+    unit_amount: unitAmount,
+  }),
+  quantity: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10_000 })),
+});
+
+const validBody = checkoutCurrency.chain((currency) => fc.record({
+  currency: fc.constant(currency),
+  invoice_items: fc.array(invoiceItem(currency), { minLength: 1, maxLength: 5 }),
+  client_reference_id: text(200),
+  success_url: httpUrl,
+  cancel_url: httpUrl,
+  callback_url: httpUrl,
+  payment_method_data: paymentPair.map((detail) => ({ type: 'cryptopaymentmethoddetail', paymentMethodDetail: detail })),
+}, { requiredKeys: ['currency', 'invoice_items'] }));
+
+/** Boundary bodies worth sending on every run: rounding half-up where a float or banker's rounding goes wrong,
+ *  the largest amounts and quantities (where too few significant digits round twice), and the most items. */
+function boundaryBodies(): GeneratedBody[] {
+  const item = (unit_amount: string, quantity: number) => ({ price_data: { product_data: { name: `item ${unit_amount}` }, currency: 'usdt', unit_amount }, quantity });
+  const body = (items: unknown[]) => ({ currency: 'usdt', invoice_items: items });
+  return [
+    { name: 'boundary: half-up rounding (1.005, 0.125, 2.675)', body: body([item('1.005', 1), item('0.125', 1), item('2.675', 1)]) },
+    { name: 'boundary: sub-cent prices summed per item (0.00012 × 100, 0.333 × 3)', body: body([item('0.00012', 100), item('0.333', 3)]) },
+    { name: 'boundary: largest unit_amount × largest quantity', body: body([item('999999999999.99999999', 10_000)]) },
+    { name: 'boundary: a product of 24 significant digits (999999999999.99510001 × 9999 = …51.00499999)', body: body([item('999999999999.99510001', 9_999)]) },
+    { name: 'boundary: 100 items at the largest amount (a 21-digit total)', body: body(Array.from({ length: 100 }, () => item('999999999999.99999999', 10_000))) },
+    { name: 'boundary: 100 items of 0.10', body: body(Array.from({ length: 100 }, () => item('0.1', 1))) },
+  ];
+}
+
+export function generateValidBodies(seed: number, count: number, validate: ValidateFunction): GeneratedBody[] {
+  const random = fc.sample(validBody, { seed, numRuns: count }).map((body, index) => ({ name: `generated #${index + 1} (seed ${seed})`, body }));
+  const bodies = [...boundaryBodies(), ...random];
+  for (const { name, body } of bodies) {
+    if (!validate(body)) throw new Error(`The generator made an invalid body (${name}); this is a bug in the conformance kit: ${JSON.stringify(validate.errors)}`);
+  }
+  return bodies;
+}
+
+// Ways to break one spot of a body; the validator keeps only the breaks the contract rejects.
+const WRONG_VALUES: unknown[] = [null, 12.5, -1, 0, '', 'x'.repeat(2049), true, [], {}, '1e3', ' '];
+
+export function generateInvalidBodies(seed: number, count: number, validate: ValidateFunction): GeneratedInvalidBody[] {
+  const valid = generateValidBodies(seed + 1, count, validate).slice(boundaryBodies().length);
+  const out: GeneratedInvalidBody[] = [];
+  valid.forEach(({ body }, index) => {
+    const pointers = listPointers(body);
+    const [pointerIndex, breakIndex] = fc.sample(fc.tuple(fc.nat(), fc.nat()), { seed: seed + index, numRuns: 1 })[0];
+    for (let attempt = 0; attempt < pointers.length * 3; attempt += 1) {
+      const pointer = pointers[(pointerIndex + attempt) % pointers.length];
+      const broken = breakAt(structuredClone(body), pointer, (breakIndex + attempt) % (WRONG_VALUES.length + 2));
+      if (!validate(broken.body)) {
+        const blamed = (validate.errors ?? []).map((e) => `${e.instancePath}${e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : ''}`);
+        out.push({ name: `generated invalid #${index + 1}: ${broken.description}`, body: broken.body, pointers: [...new Set(blamed)] });
+        return;
+      }
+    }
+  });
+  return out;
+}
+
+function listPointers(value: unknown, pointer = ''): string[] {
+  if (value === null || typeof value !== 'object') return [pointer];
+  const children = Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => listPointers(child, `${pointer}/${key}`));
+  return pointer === '' ? children : [pointer, ...children];
+}
+
+function breakAt(body: Record<string, unknown>, pointer: string, how: number): { body: unknown; description: string } {
+  const keys = pointer.split('/').slice(1);
+  const last = keys.pop()!;
+  const parent = keys.reduce((node: any, key) => node[key], body) as Record<string, unknown>;
+  // Inside an array only a wrong value makes sense; removing or adding a key would leave a hole or vanish.
+  if (Array.isArray(parent) && how >= WRONG_VALUES.length) how -= 2;
+  if (how === WRONG_VALUES.length) {
+    delete parent[last];
+    return { body, description: `${pointer} removed` };
+  }
+  if (how === WRONG_VALUES.length + 1) {
+    parent.unexpected_field = 'x';
+    return { body, description: `unknown field next to ${pointer}` };
+  }
+  const wrong = WRONG_VALUES[how];
+  parent[last] = structuredClone(wrong);
+  const shown = JSON.stringify(wrong);
+  return { body, description: `${pointer} set to ${shown.length > 20 ? `${shown.slice(0, 17)}…"` : shown}` };
+}

@@ -1,0 +1,60 @@
+// The JUnit XML report (--junit out.xml), for CI dashboards: one testcase per check; a failure element carrying
+// every failing case with its request and response; skipped checks marked skipped; warnings in system-out.
+import type { CheckResult } from './check-results.js';
+import type { ConformanceConfig } from './config.js';
+import { describeExchange } from './describe-exchange.js';
+import type { RunOutcome } from './run-conformance.js';
+
+const BODY_LIMIT = 4_000;
+
+export function renderJunit(config: ConformanceConfig, outcome: RunOutcome): string {
+  const { results } = outcome;
+  const failures = results.filter((r) => r.status === 'fail').length;
+  const skipped = results.filter((r) => r.status === 'skip').length;
+  const seconds = (outcome.durationMs / 1000).toFixed(3);
+  const suite = `checkout-conformance (level ${config.level})`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="checkout-conformance" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,
+    `  <testsuite name="${xml(suite)}" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}" timestamp="${xml(outcome.startedAt)}">`,
+    '    <properties>',
+    `      <property name="baseUrl" value="${xml(config.baseUrl)}"/>`,
+    `      <property name="level" value="${config.level}"/>`,
+    `      <property name="seed" value="${config.seed}"/>`,
+    '    </properties>',
+    ...results.map((result) => renderTestcase(config, result)),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+function renderTestcase(config: ConformanceConfig, result: CheckResult): string {
+  const open = `    <testcase classname="checkout-conformance.${config.level}" name="${xml(result.name)}" time="0">`;
+  const parts: string[] = [];
+  if (result.status === 'skip') parts.push(`      <skipped message="${xml(result.skipReason ?? '')}"/>`);
+  if (result.status === 'fail') {
+    const first = result.failures[0];
+    const message = `${result.failures.length} of ${result.cases} cases failed; first: ${first.caseName}: ${first.messages.join('; ')}`;
+    const details = result.failures.map((finding) => [
+      `case: ${finding.caseName}`,
+      ...finding.messages.map((m) => `- ${m}`),
+      finding.exchange ? describeExchange(finding.exchange, BODY_LIMIT) : '',
+    ].join('\n')).join('\n\n');
+    parts.push(`      <failure message="${xml(message)}" type="${xml(result.source)}">${xml(`${result.title}\n\n${details}`)}</failure>`);
+  }
+  if (result.warnings.length > 0) {
+    const text = result.warnings.map((w) => `warning: ${w.caseName}: ${w.messages.join('; ')}`).join('\n');
+    parts.push(`      <system-out>${xml(text)}</system-out>`);
+  }
+  return parts.length === 0 ? `${open.slice(0, -1)}/>` : [open, ...parts, '    </testcase>'].join('\n');
+}
+
+/** Escape for XML text and attributes, replacing characters XML 1.0 cannot hold. */
+export function xml(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}

@@ -1,0 +1,133 @@
+// One conformance run: reach the implementation, run every check of the level in a fixed order, and return one
+// result per check. Nothing here prints; progress goes to the caller's callback.
+import { createContractValidators, type ContractValidators } from '../contract/compile-schemas.js';
+import { createCheckRecorder, verdictOf, type CheckResult, type Verdict } from './check-results.js';
+import { CREATE_PATH, type ConformanceConfig } from './config.js';
+import { seedSamples } from './contract-samples.js';
+import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
+import { checkAuthentication } from './checks/auth.js';
+import { checkCallback } from './checks/callback.js';
+import { forEachConcurrently, type CheckContext } from './checks/check-context.js';
+import { checkIdempotentReplay } from './checks/idempotency.js';
+import { businessRuleRequests, checkInvalidBodies, tableRequests, type InvalidRequest } from './checks/invalid-bodies.js';
+import { checkRequestFormats } from './checks/request-format.js';
+import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
+import { createRequester, type Exchange, type SentRequest } from './send-request.js';
+
+/** The implementation could not be reached at all: exit code 2, not a verdict. */
+export class UnreachableError extends Error {
+  override name = 'UnreachableError';
+}
+
+export interface RunOutcome {
+  results: CheckResult[];
+  verdict: Verdict;
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+}
+
+export interface Progress {
+  step: number;
+  steps: number;
+  label: string;
+}
+
+let sharedValidators: ContractValidators | undefined;
+
+/** Compiled once per process: a second run (the self-test runs many) reuses them. */
+function contractValidators(): ContractValidators {
+  sharedValidators ??= createContractValidators();
+  return sharedValidators;
+}
+
+export async function runConformance(config: ConformanceConfig, onProgress: (progress: Progress) => void = () => {}): Promise<RunOutcome> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const requester = createRequester(config.timeoutMs);
+  const exchanges: Exchange[] = [];
+  const recorder = createCheckRecorder(config.level, config.callback !== undefined);
+  const endpoint = `${config.baseUrl}${CREATE_PATH}`;
+  const send = async (request: SentRequest) => {
+    const exchange = await requester.send(request);
+    exchanges.push(exchange);
+    return exchange;
+  };
+  const context: CheckContext = {
+    config,
+    recorder,
+    validators: contractValidators(),
+    endpoint,
+    send,
+    postCreate(body, headers = {}) {
+      const merged: Record<string, string | undefined> = { authorization: `Api-Key ${config.apiKey}`, 'content-type': 'application/json', accept: 'application/json, application/problem+json', ...headers };
+      const defined = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
+      return send({ method: 'POST', url: endpoint, headers: defined, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    },
+    forEachConcurrently: (items, fn) => forEachConcurrently(items, config.concurrency, fn),
+  };
+
+  try {
+    await ensureReachable(requester.send, endpoint);
+    const samples = seedSamples();
+    const validateRequest = context.validators.validatorFor('CreateCheckoutRequest');
+    const first = samples.usdtOnTron;
+    const second = samples.upperCaseCodes;
+
+    const steps: Array<[string, () => Promise<void>]> = [
+      ['valid requests', async () => {
+        const valid: ValidRequest[] = [
+          ...Object.entries(samples).map(([name, body]) => ({ name: `sample ${name}`, body })),
+          { name: 'sample usdtOnTron with Content-Type: application/json; charset=utf-8', body: first, headers: { 'content-type': 'application/json; charset=utf-8' } },
+          ...generateValidBodies(config.seed, config.generated, validateRequest),
+        ];
+        const created = await checkValidRequests(context, valid);
+        if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);
+      }],
+      ['authentication', () => checkAuthentication(context, first)],
+      ['invalid bodies', () => {
+        const invalid: InvalidRequest[] = [
+          ...tableRequests(first, validateRequest),
+          ...generateInvalidBodies(config.seed, config.generated, validateRequest),
+          ...businessRuleRequests(second),
+        ];
+        return checkInvalidBodies(context, invalid);
+      }],
+      ['media type, malformed JSON and size', () => checkRequestFormats(context, first)],
+    ];
+    if (recorder.isActive('idempotent-replay')) steps.push(['idempotency', () => checkIdempotentReplay(context, first, second)]);
+    if (config.callback) steps.push(['callback', () => checkCallback(context, first)]);
+
+    for (const [index, [label, step]] of steps.entries()) {
+      onProgress({ step: index + 1, steps: steps.length, label });
+      await step();
+    }
+    checkKeyNeverEchoed(context, exchanges);
+  } finally {
+    requester.close();
+  }
+  const results = recorder.results();
+  return { results, verdict: verdictOf(results), startedAt: startedAt.toISOString(), durationMs: performance.now() - started, requests: exchanges.length };
+}
+
+async function ensureReachable(send: (request: SentRequest) => Promise<Exchange>, endpoint: string): Promise<void> {
+  // Unauthenticated, so it creates nothing: any HTTP answer proves the service is there.
+  const probe = await send({ method: 'POST', url: endpoint, headers: { 'content-type': 'application/json' }, body: '{}' });
+  if (!probe.response) {
+    throw new UnreachableError(`cannot reach ${endpoint}: ${probe.error}. Check --base-url and that the service is running.`);
+  }
+  if (probe.response.status === 404) {
+    throw new UnreachableError(`${endpoint} answered 404: there is no create endpoint there. Check --base-url (scheme, host and any path prefix; the kit adds /api/v1/checkouts/).`);
+  }
+}
+
+function checkKeyNeverEchoed(context: CheckContext, exchanges: Exchange[]): void {
+  const { apiKey } = context.config;
+  for (const exchange of exchanges) {
+    const { response } = exchange;
+    if (!response) continue;
+    const leaked = response.body.includes(apiKey) || Object.values(response.headers).some((value) => value.includes(apiKey));
+    context.recorder.record('key-never-echoed', `${exchange.request.method} ${exchange.request.url}`,
+      leaked ? ['the response contains the API key (shown redacted here); it must never be echoed'] : [], exchange);
+  }
+}

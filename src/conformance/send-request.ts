@@ -1,0 +1,116 @@
+// One HTTP exchange with the implementation, recorded whole (request and response) so that a failed check can show
+// exactly what was sent and what came back. node:http rather than fetch: some probes must send no Content-Type or
+// a body that is not JSON, which fetch would "fix".
+import http from 'node:http';
+import https from 'node:https';
+
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ReceivedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface Exchange {
+  request: SentRequest;
+  response?: ReceivedResponse;
+  /** Set when no response arrived: refused, reset, timed out. */
+  error?: string;
+  durationMs: number;
+}
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface Requester {
+  send(request: SentRequest): Promise<Exchange>;
+  /** Close the kept-alive sockets, so the process can exit as soon as the run ends. */
+  close(): void;
+}
+
+const RATE_LIMIT_RETRIES = 3;
+
+/** A requester with its own connection pool and the run's timeout. A 429 whose Retry-After fits in the timeout
+ *  is waited out and retried (D25): a rate limit is the service working as documented, not a verdict. */
+export function createRequester(timeoutMs: number): Requester {
+  const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 16 }), https: new https.Agent({ keepAlive: true, maxSockets: 16 }) };
+  const send = async (request: SentRequest): Promise<Exchange> => {
+    for (let attempt = 0; ; attempt += 1) {
+      const exchange = await sendRequest(request, timeoutMs, agents);
+      const retryAfterMs = Number(exchange.response?.headers['retry-after']) * 1000;
+      if (exchange.response?.status !== 429 || attempt === RATE_LIMIT_RETRIES || !(retryAfterMs >= 0 && retryAfterMs <= timeoutMs)) return exchange;
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
+    }
+  };
+  return {
+    send,
+    close: () => {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
+
+function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: http.Agent; https: https.Agent }): Promise<Exchange> {
+  const started = performance.now();
+  const url = new URL(request.url);
+  const transport = url.protocol === 'https:' ? https : http;
+  const headers: Record<string, string | number> = { ...request.headers };
+  if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
+
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: { response?: ReceivedResponse; error?: string }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ request, ...outcome, durationMs: performance.now() - started });
+    };
+    const req = transport.request(url, { method: request.method, headers, agent: url.protocol === 'https:' ? agents.https : agents.http }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      });
+      res.on('end', () => finish({ response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: Buffer.concat(chunks).toString('utf8') } }));
+      res.on('error', (error) => finish({ error: describeError(error) }));
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      finish({ error: `no response within ${timeoutMs} ms (raise --timeout if the implementation is slow)` });
+    }, timeoutMs);
+    req.on('error', (error) => finish({ error: describeError(error) }));
+    // A server may answer (413) and close before the whole body is written; the answer still counts.
+    req.end(request.body);
+  });
+}
+
+function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+}
+
+function describeError(error: NodeJS.ErrnoException): string {
+  return error.code ? `${error.code}: ${error.message}` : error.message;
+}
+
+/** The body parsed as JSON, or undefined when it is not JSON. */
+export function parseJsonBody(response: ReceivedResponse | undefined): unknown {
+  if (!response || response.body === '') return undefined;
+  try {
+    return JSON.parse(response.body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The media type of a Content-Type header, lower-cased and without parameters. */
+export function mediaTypeOf(headers: Record<string, string>): string | undefined {
+  const value = headers['content-type'];
+  return value === undefined ? undefined : value.split(';')[0].trim().toLowerCase();
+}

@@ -1,0 +1,32 @@
+// The --help text.
+import { SANDBOX_COMPLETE_PATH } from './config.js';
+
+export const USAGE = `checkout-conformance: check that a service honours the Checkout API contract.
+
+Usage:
+  CHECKOUT_API_KEY=<key> checkout-conformance --base-url URL [options]
+
+Options:
+  --base-url URL          Scheme and host of the service (a path prefix is allowed); required.
+  --level schema|full     schema: only what a static mock of the contract can pass; full (default): every check.
+  --report FILE           Write a JSON report with every failing case, its request and response.
+  --junit FILE            Write a JUnit XML report for CI.
+  --timeout DURATION      Per request, and for the callback to arrive: 5000, 500ms or 5s (default 5s).
+  --callback-host HOST[:PORT]
+                          Enable the callback check: the host (and port) under which the service reaches this
+                          machine. A receiver listens there (on a free port unless PORT is given).
+  --callback-listen ADDR  The address the receiver binds (default 127.0.0.1 for a loopback host, else 0.0.0.0).
+  --complete-path PATH    The path (with {id}) that drives a checkout to completion, POSTed with the API key
+                          (default ${SANDBOX_COMPLETE_PATH}, the sandbox's helper), or none
+                          when the service calls back right after the create (the mock).
+  --seed N                Seed of the generated bodies, to repeat a run exactly.
+  --generated N           How many valid and invalid bodies to generate (default 16 each).
+  --concurrency N         Requests in flight at once (default 4).
+  -h, --help              Show this text.
+
+Environment:
+  CHECKOUT_API_KEY         The API key the service accepts. Read only from here; never printed or written.
+  CHECKOUT_CALLBACK_SECRET The service's whsec_… signing secret; needed for the callback check at level full.
+
+Exit codes: 0 conformant, 1 violations found, 2 could not run (bad flags, missing key, service unreachable).
+`;

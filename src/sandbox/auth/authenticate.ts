@@ -1,0 +1,44 @@
+// `Authorization: Api-Key <key>` (D23). The presented key is compared with timingSafeEqual against every accepted
+// key, without stopping early, as fixed-size buffers (keys are at most 256 characters): neither the content, the
+// length nor the position of a key leaks through timing. Nothing here logs or returns the key: the caller gets the
+// index of the matching key only.
+import { timingSafeEqual } from 'node:crypto';
+
+export type Authentication = { ok: true; keyIndex: number } | { ok: false; detail: string };
+
+const SCHEME = /^Api-Key[ \t]+(\S+)[ \t]*$/i;
+
+export function createAuthenticator(apiKeys: string[]): (header: string | undefined) => Authentication {
+  const accepted = apiKeys.map((key) => ({ padded: pad(key), length: Buffer.byteLength(key) }));
+  return (header) => {
+    if (header === undefined || header.trim() === '') {
+      return { ok: false, detail: "The Authorization header is missing. Send your API key as 'Authorization: Api-Key <API_KEY>'." };
+    }
+    const match = SCHEME.exec(header.trim());
+    if (!match) {
+      return { ok: false, detail: "The Authorization header does not use the Api-Key scheme. Send 'Authorization: Api-Key <API_KEY>'." };
+    }
+    const presentedLength = Buffer.byteLength(match[1]);
+    const presented = presentedLength <= KEY_BYTES ? pad(match[1]) : undefined;
+    let keyIndex = -1;
+    if (presented) {
+      accepted.forEach((key, index) => {
+        const sameBytes = timingSafeEqual(key.padded, presented);
+        const sameLength = key.length === presentedLength;
+        if (sameBytes && sameLength && keyIndex === -1) keyIndex = index;
+      });
+    }
+    if (keyIndex === -1) {
+      return { ok: false, detail: 'The API key is unknown or revoked. Check the key the sandbox printed at start or set in CHECKOUT_API_KEYS.' };
+    }
+    return { ok: true, keyIndex };
+  };
+}
+
+const KEY_BYTES = 256;
+
+function pad(key: string): Buffer {
+  const buffer = Buffer.alloc(KEY_BYTES);
+  buffer.write(key, 'utf8');
+  return buffer;
+}

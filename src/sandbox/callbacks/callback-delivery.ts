@@ -1,0 +1,23 @@
+// The delivery state of one callback event, as the sandbox helper `GET /sandbox/v1/checkouts/{id}/deliveries`
+// shows it (openapi-sandbox/openapi.yaml, schema CallbackDelivery).
+export interface DeliveryAttempt {
+  attempt: number;
+  /** When the attempt started, RFC 3339. */
+  startedAt: string;
+  durationMs: number;
+  /** The receiver's HTTP status, or null when there was no reply (refused, timed out, reset). */
+  responseStatus: number | null;
+  /** Why the attempt failed without a reply, or null. */
+  error: string | null;
+}
+
+export interface CallbackDelivery {
+  /** The Standard Webhooks `webhook-id`: the same for every attempt of this event. */
+  eventId: string;
+  eventType: 'checkout.completed';
+  url: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: DeliveryAttempt[];
+  /** When the next attempt is due, RFC 3339, or null when none is scheduled. */
+  nextAttemptAt: string | null;
+}

@@ -1,0 +1,54 @@
+// What the checkout page offers (D20): the chosen crypto currency and network only, or, without a choice, every
+// method the sandbox account enables (crypto with a few stablecoins, and card).
+import type { Checkout, CreateCheckoutRequest } from '../../../generated/openapi.js';
+
+type PaymentMethodOptions = Checkout['paymentMethodOptions'];
+type CryptoPaymentOption = NonNullable<PaymentMethodOptions['crypto']>[number];
+
+// Display names of well-known codes; any other code the schema accepts is shown by its code.
+const CURRENCY_NAMES: Record<string, string> = {
+  usdt: 'Tether USD',
+  usdc: 'USD Coin',
+  dai: 'Dai',
+  btc: 'Bitcoin',
+  eth: 'Ether',
+  trx: 'TRON',
+};
+const NETWORK_NAMES: Record<string, string> = {
+  tron: 'Tron (TRC-20)',
+  ethereum: 'Ethereum (ERC-20)',
+  polygon: 'Polygon',
+  bsc: 'BNB Smart Chain (BEP-20)',
+  solana: 'Solana',
+  bitcoin: 'Bitcoin',
+};
+
+const ENABLED_BY_DEFAULT: Array<[currency: string, networks: string[]]> = [
+  ['usdt', ['tron', 'ethereum']],
+  ['usdc', ['ethereum']],
+];
+
+export function describePaymentMethods(request: CreateCheckoutRequest): Pick<Checkout, 'paymentMethodTypes' | 'paymentMethodOptions'> {
+  const chosen = request.payment_method_data?.paymentMethodDetail;
+  if (chosen) {
+    return {
+      paymentMethodTypes: ['crypto'],
+      paymentMethodOptions: { crypto: [describeCrypto(chosen.currency, [chosen.network])], card: null },
+    };
+  }
+  return {
+    paymentMethodTypes: ['crypto', 'card'],
+    paymentMethodOptions: {
+      crypto: ENABLED_BY_DEFAULT.map(([currency, networks]) => describeCrypto(currency, networks)),
+      card: null,
+    },
+  };
+}
+
+function describeCrypto(currency: string, networks: string[]): CryptoPaymentOption {
+  const code = currency.toLowerCase();
+  return {
+    currency: { value: currency, name: CURRENCY_NAMES[code] ?? currency.toUpperCase(), logo: `/static/logos/${code}.svg` },
+    networks: networks.map((network) => ({ value: network, name: NETWORK_NAMES[network.toLowerCase()] ?? network })),
+  };
+}

@@ -1,0 +1,131 @@
+// Environment → sandbox configuration, as a pure function of the env object (testable without a process).
+// Secrets that are not set are generated here; the caller decides whether to print them.
+import { randomBytes } from 'node:crypto';
+import { CONTRACT_RETRY_DELAYS_MS, DAY_MS } from './sandbox-settings.js';
+
+export interface SandboxConfig {
+  host: string;
+  port: number;
+  apiKeys: string[];
+  /** True when no CHECKOUT_API_KEYS was set and `apiKeys` holds one generated key. */
+  apiKeysGenerated: boolean;
+  callbackSecret: string;
+  callbackSecretGenerated: boolean;
+  /** Scheme and host of the checkout page; null means the sandbox's own address. */
+  checkoutPageUrl: string | null;
+  sessionLifetimeMs: number;
+  maxSessions: number;
+  retentionMs: number;
+  sweepIntervalMs: number;
+  callbackRetryDelaysMs: number[];
+  callbackTimeoutMs: number;
+  merchantName: string;
+}
+
+/** A setting that cannot be used; the message names the variable and what to set, never a secret's value. */
+export class SandboxConfigError extends Error {
+  override name = 'SandboxConfigError';
+}
+
+const VISIBLE_ASCII = /^[\x21-\x7E]{1,256}$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+export function generateApiKey(): string {
+  return `sk_sandbox_${randomBytes(24).toString('base64url')}`;
+}
+
+export function generateCallbackSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export function readSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
+  const apiKeys = readApiKeys(env.CHECKOUT_API_KEYS);
+  const callbackSecret = readCallbackSecret(env.CHECKOUT_CALLBACK_SECRET);
+  return {
+    host: readText(env, 'HOST') ?? '127.0.0.1',
+    port: readInteger(env, 'PORT', 4011, 0, 65_535),
+    apiKeys: apiKeys ?? [generateApiKey()],
+    apiKeysGenerated: apiKeys === undefined,
+    callbackSecret: callbackSecret ?? generateCallbackSecret(),
+    callbackSecretGenerated: callbackSecret === undefined,
+    checkoutPageUrl: readPageUrl(env.CHECKOUT_PAGE_URL),
+    sessionLifetimeMs: readInteger(env, 'CHECKOUT_SESSION_LIFETIME_MS', DAY_MS, 1, 366 * DAY_MS),
+    maxSessions: readInteger(env, 'CHECKOUT_MAX_SESSIONS', 10_000, 1, 10_000_000),
+    retentionMs: readInteger(env, 'CHECKOUT_RETENTION_MS', 3_600_000, 0, 366 * DAY_MS),
+    sweepIntervalMs: readInteger(env, 'CHECKOUT_SWEEP_INTERVAL_MS', 60_000, 10, DAY_MS),
+    callbackRetryDelaysMs: readDelays(env.CHECKOUT_CALLBACK_RETRY_DELAYS_MS),
+    callbackTimeoutMs: readInteger(env, 'CHECKOUT_CALLBACK_TIMEOUT_MS', 15_000, 1, 600_000),
+    merchantName: readText(env, 'CHECKOUT_MERCHANT_NAME') ?? 'Sandbox merchant',
+  };
+}
+
+function readText(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function readInteger(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+  const text = readText(env, name);
+  if (text === undefined) return fallback;
+  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new SandboxConfigError(`${name} must be a whole number from ${min} to ${max}; it is "${text}".`);
+  }
+  return Number(text);
+}
+
+function readApiKeys(text: string | undefined): string[] | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const keys = text.split(',').map((key) => key.trim());
+  keys.forEach((key, index) => {
+    if (!VISIBLE_ASCII.test(key)) {
+      // The value is a secret: name its position, never its text.
+      throw new SandboxConfigError(
+        `CHECKOUT_API_KEYS entry ${index + 1} of ${keys.length} is empty, longer than 256 characters or holds a space or ` +
+          'non-ASCII character; list the keys separated by commas, each 1 to 256 visible ASCII characters.',
+      );
+    }
+  });
+  return [...new Set(keys)];
+}
+
+function readCallbackSecret(text: string | undefined): string | undefined {
+  const value = text?.trim();
+  if (!value) return undefined;
+  const base64 = value.startsWith('whsec_') ? value.slice('whsec_'.length) : value;
+  if (!BASE64.test(base64) || Buffer.from(base64, 'base64').length < 16) {
+    throw new SandboxConfigError(
+      'CHECKOUT_CALLBACK_SECRET must be a Standard Webhooks secret: "whsec_" followed by the base64 of at least 16 ' +
+        'random bytes (unset it to have one generated).',
+    );
+  }
+  return `whsec_${base64}`;
+}
+
+function readPageUrl(text: string | undefined): string | null {
+  const value = text?.trim();
+  if (!value) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new SandboxConfigError(
+      `CHECKOUT_PAGE_URL must be an absolute http(s) URL without query or fragment, such as https://pay.example.test; it is "${value}".`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function readDelays(text: string | undefined): number[] {
+  const value = text?.trim();
+  if (!value) return [...CONTRACT_RETRY_DELAYS_MS];
+  const delays = value.split(',').map((part) => part.trim());
+  if (delays.some((delay) => !/^[0-9]{1,9}$/.test(delay))) {
+    throw new SandboxConfigError(
+      `CHECKOUT_CALLBACK_RETRY_DELAYS_MS must be comma-separated whole milliseconds, such as 50,100,200; it is "${value}".`,
+    );
+  }
+  return delays.map(Number);
+}

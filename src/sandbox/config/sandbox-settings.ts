@@ -1,0 +1,51 @@
+// The environment variables the sandbox reads, with their defaults and meaning. One table feeds `--help`, the
+// config reader and the README, so they cannot drift apart.
+export interface SandboxSetting {
+  name: string;
+  fallback: string;
+  meaning: string;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** The contract's retry schedule (D7): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the first attempt. */
+export const CONTRACT_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+
+export const SANDBOX_SETTINGS: SandboxSetting[] = [
+  { name: 'HOST', fallback: '127.0.0.1', meaning: 'Interface to listen on.' },
+  { name: 'PORT', fallback: '4011', meaning: 'Port to listen on (0 picks a free one).' },
+  {
+    name: 'CHECKOUT_API_KEYS',
+    fallback: 'one generated key, printed once at start',
+    meaning: 'Comma-separated API keys the sandbox accepts in `Authorization: Api-Key <key>`. Never printed.',
+  },
+  {
+    name: 'CHECKOUT_CALLBACK_SECRET',
+    fallback: 'a generated `whsec_…` secret, printed once at start',
+    meaning: 'Standard Webhooks secret (`whsec_<base64>`) that signs callbacks. Never printed when you set it.',
+  },
+  {
+    name: 'CHECKOUT_PAGE_URL',
+    fallback: 'the sandbox itself (`http://HOST:PORT`)',
+    meaning: 'Scheme and host of the checkout page used in `url`, which is `<CHECKOUT_PAGE_URL>/checkouts/<id>`.',
+  },
+  { name: 'CHECKOUT_SESSION_LIFETIME_MS', fallback: String(DAY_MS), meaning: 'How long a checkout stays open (D21: 24 h).' },
+  {
+    name: 'CHECKOUT_MAX_SESSIONS',
+    fallback: '10000',
+    meaning: 'Most checkouts (and idempotency keys) kept in memory; the oldest is dropped beyond it.',
+  },
+  {
+    name: 'CHECKOUT_RETENTION_MS',
+    fallback: '3600000',
+    meaning: 'How long a checkout is kept after it expires before it is evicted.',
+  },
+  { name: 'CHECKOUT_SWEEP_INTERVAL_MS', fallback: '60000', meaning: 'How often expired checkouts are marked and evicted.' },
+  {
+    name: 'CHECKOUT_CALLBACK_RETRY_DELAYS_MS',
+    fallback: CONTRACT_RETRY_DELAYS_MS.join(','),
+    meaning: 'Comma-separated delays before each retry of a failed callback (the contract\'s D7 schedule by default; shorten it for tests).',
+  },
+  { name: 'CHECKOUT_CALLBACK_TIMEOUT_MS', fallback: '15000', meaning: 'How long a callback receiver has to answer 2xx (D7: 15 s).' },
+  { name: 'CHECKOUT_MERCHANT_NAME', fallback: 'Sandbox merchant', meaning: 'The `merchant.name` of every checkout.' },
+];

@@ -1,0 +1,35 @@
+// GET /checkouts/{id}: a stand-in for the hosted checkout page that `url` points at when CHECKOUT_PAGE_URL is not
+// set, so following `url` in a test lands somewhere real. It shows the checkout; paying happens through the
+// `complete` helper.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readRecord } from '../checkout/checkout-store.js';
+import { toMillis } from '../checkout/clock.js';
+import type { SandboxContext } from '../sandbox-context.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function showCheckoutPage(_req: IncomingMessage, res: ServerResponse, context: SandboxContext, id: string): void {
+  const entry = UUID.test(id) ? context.checkouts.find(id.toLowerCase(), toMillis(context.clock.nowMicros())) : undefined;
+  const record = entry ? readRecord(entry) : undefined;
+  const body = record
+    ? `<h1>Sandbox checkout</h1>
+<p>Status: <strong id="status">${escapeHtml(record.status)}</strong></p>
+<table>
+${record.invoiceItems.map((item) => `<tr><td>${escapeHtml(item.priceData?.productData?.name ?? '')}</td><td>× ${item.quantity}</td><td>${escapeHtml(item.amount)}</td></tr>`).join('\n')}
+<tr><th colspan="2">Total</th><th id="total">${escapeHtml(record.amountTotal)} ${escapeHtml(record.currency)}</th></tr>
+</table>
+<p>This is the sandbox; complete or expire the checkout with the sandbox helpers.</p>`
+    : '<h1>Checkout not found</h1><p>The sandbox has no checkout with this id.</p>';
+  const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Sandbox checkout</title></head><body>\n${body}\n</body></html>\n`;
+  res.writeHead(record ? 200 : 404, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'",
+  });
+  res.end(html);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

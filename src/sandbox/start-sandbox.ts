@@ -1,0 +1,125 @@
+// Start the sandbox: an HTTP server for the create call, the sandbox helpers and the stand-in checkout page, with
+// its in-memory stores, the periodic expiry sweep and the callback dispatcher. Returns a handle to stop it.
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OpenApiDocument } from '../contract/load-contract.js';
+import { createAuthenticator } from './auth/authenticate.js';
+import { CallbackDispatcher } from './callbacks/callback-dispatcher.js';
+import { CheckoutStore } from './checkout/checkout-store.js';
+import { type Clock, systemClock, toMillis } from './checkout/clock.js';
+import type { SandboxConfig } from './config/read-sandbox-config.js';
+import { readContract } from './contract/locate-contract.js';
+import { createProblem } from './http/problems.js';
+import { sendProblem } from './http/send-response.js';
+import { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { routeRequest } from './routes/route-request.js';
+import type { SandboxContext } from './sandbox-context.js';
+import { createRequestValidator } from './validation/validate-create-request.js';
+
+export interface SandboxOptions {
+  config: SandboxConfig;
+  /** Where operational lines go (callback failures, bugs); never given a key. Defaults to stderr. */
+  log?: (line: string) => void;
+  clock?: Clock;
+  contract?: OpenApiDocument;
+}
+
+export interface RunningSandbox {
+  /** `http://host:port` the sandbox listens on. */
+  url: string;
+  port: number;
+  context: SandboxContext;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
+  const { config } = options;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const clock = options.clock ?? systemClock;
+  const context: SandboxContext = {
+    clock,
+    authenticate: createAuthenticator(config.apiKeys),
+    validateRequest: createRequestValidator(options.contract ?? readContract()),
+    checkoutSettings: {
+      merchant: { id: randomUUID(), name: config.merchantName },
+      checkoutPageUrl: config.checkoutPageUrl ?? '',
+      sessionLifetimeMs: config.sessionLifetimeMs,
+    },
+    checkouts: new CheckoutStore({ maxSessions: config.maxSessions, retentionMs: config.retentionMs }),
+    idempotency: new IdempotencyStore(config.maxSessions),
+    callbacks: new CallbackDispatcher({
+      secret: config.callbackSecret,
+      retryDelaysMs: config.callbackRetryDelaysMs,
+      timeoutMs: config.callbackTimeoutMs,
+      log,
+    }),
+    log,
+  };
+
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+    routeRequest(req, res, context).catch((error: unknown) => {
+      // Only a bug gets here: log the stack (never the request's headers) and answer 500.
+      log(`sandbox bug while answering ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error as Error)?.stack ?? String(error)}`);
+      if (!res.headersSent) sendProblem(res, createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'));
+      else res.destroy();
+    });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket));
+
+  await listen(server, config.port, config.host);
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${formatHost(config.host)}:${port}`;
+  if (!config.checkoutPageUrl) context.checkoutSettings.checkoutPageUrl = url;
+
+  const sweeper = setInterval(() => {
+    const nowMs = toMillis(clock.nowMicros());
+    context.checkouts.sweep(nowMs);
+    context.idempotency.sweep(nowMs);
+  }, config.sweepIntervalMs);
+  sweeper.unref();
+
+  return {
+    url,
+    port,
+    context,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(sweeper);
+        context.callbacks.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+// A request Node cannot parse never reaches a route; answer it with a problem document too.
+function answerClientError(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  const problem = error.code === 'HPE_HEADER_OVERFLOW'
+    ? createProblem('request-header-fields-too-large', 'The request headers are too large; send fewer or shorter headers.')
+    : createProblem('bad-request', 'The request is not valid HTTP/1.1.');
+  const body = JSON.stringify(problem);
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${problem.title}\r\ncontent-type: application/problem+json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+function formatHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

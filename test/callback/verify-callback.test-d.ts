@@ -1,0 +1,30 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  verifyCallback,
+  type CallbackErrorCode,
+  type CallbackVerificationError,
+  type CheckoutCompletedEvent,
+  type VerifyCallbackInput,
+} from '../../src/index.js';
+
+describe('verifyCallback types', () => {
+  it('returns the contract event, whose checkout is complete', () => {
+    expectTypeOf(verifyCallback).returns.toEqualTypeOf<CheckoutCompletedEvent>();
+    expectTypeOf<ReturnType<typeof verifyCallback>['data']['status']>().toEqualTypeOf<'complete'>();
+  });
+
+  it('takes the raw body, the headers as Node or fetch gives them, and the secret', () => {
+    expectTypeOf<{ payload: Buffer; headers: Record<string, string | string[] | undefined>; secret: string }>().toExtend<VerifyCallbackInput>();
+    expectTypeOf<{ payload: string; headers: Headers; secret: string; toleranceSeconds: number; now: Date }>().toExtend<VerifyCallbackInput>();
+    // @ts-expect-error a parsed body is not the raw payload
+    const parsed: VerifyCallbackInput = { payload: { type: 'checkout.completed' }, headers: {}, secret: 'whsec_AAAA' };
+    void parsed;
+  });
+
+  it('every refusal has a code from a closed list', () => {
+    expectTypeOf<CallbackVerificationError['code']>().toEqualTypeOf<CallbackErrorCode>();
+    expectTypeOf<CallbackErrorCode>().toEqualTypeOf<
+      'missing_headers' | 'malformed_headers' | 'bad_signature' | 'stale_timestamp' | 'future_timestamp' | 'malformed_body' | 'unknown_event_type'
+    >();
+  });
+});

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CheckoutNetworkError, createCheckoutClient, type CheckoutClient } from '../../src/index.js';
+import { CANARY_KEY, createdCheckout, json201, problemExamples, requestBody } from './client-fixtures.js';
+import { findClosedPort, startRecordingServer, type RecordingServer } from './recording-server.js';
+
+let server: RecordingServer;
+let client: CheckoutClient;
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+  client = createCheckoutClient({ baseUrl: server.baseUrl, apiKey: CANARY_KEY });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+describe('createCheckout sends the request the contract describes', () => {
+  it('POSTs the JSON body to /api/v1/checkouts/ (trailing slash) with the API key', async () => {
+    server.answerNext(json201(createdCheckout));
+    await client.createCheckout(requestBody);
+    expect(server.requests).toHaveLength(1);
+    const [sent] = server.requests;
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/api/v1/checkouts/');
+    expect(sent.headers['content-type']).toBe('application/json');
+    expect(sent.headers.authorization).toBe(`Api-Key ${CANARY_KEY}`);
+    expect(JSON.parse(sent.body)).toEqual(requestBody);
+    expect(sent.headers).not.toHaveProperty('idempotency-key');
+  });
+
+  it('sends the idempotency key as Idempotency-Key', async () => {
+    server.answerNext(json201(createdCheckout));
+    await client.createCheckout(requestBody, { idempotencyKey: '5f0c8a52-3b1e-4d1a-9f43-2a7f6d0c1e88' });
+    expect(server.requests[0].headers['idempotency-key']).toBe('5f0c8a52-3b1e-4d1a-9f43-2a7f6d0c1e88');
+  });
+
+  it('adds extra headers, but Authorization always carries the configured key', async () => {
+    const custom = createCheckoutClient({
+      baseUrl: `${server.baseUrl}/`,
+      apiKey: CANARY_KEY,
+      headers: { 'User-Agent': 'shop/1.0', Authorization: 'Bearer something-else' },
+    });
+    server.answerNext(json201(createdCheckout));
+    await custom.createCheckout(requestBody);
+    const [sent] = server.requests;
+    expect(sent.url).toBe('/api/v1/checkouts/');
+    expect(sent.headers['user-agent']).toBe('shop/1.0');
+    expect(sent.headers.authorization).toBe(`Api-Key ${CANARY_KEY}`);
+  });
+
+  it('calls an injected fetch as fetch(url, init)', async () => {
+    const calls: Array<{ url: string; init: RequestInit }> = [];
+    const injected = createCheckoutClient({
+      baseUrl: 'https://api.checkout.example',
+      apiKey: CANARY_KEY,
+      fetch: async (url, init) => {
+        calls.push({ url, init });
+        return new Response(JSON.stringify(createdCheckout), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    const { data } = await injected.createCheckout(requestBody, { idempotencyKey: 'order-1001' });
+    expect(data).toEqual(createdCheckout);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('https://api.checkout.example/api/v1/checkouts/');
+    expect(calls[0].init.method).toBe('POST');
+    expect(new Headers(calls[0].init.headers).get('idempotency-key')).toBe('order-1001');
+    expect(JSON.parse(calls[0].init.body as string)).toEqual(requestBody);
+  });
+});
+
+describe('createCheckout resolves every HTTP answer', () => {
+  it('201 → data is the checkout, error is undefined', async () => {
+    server.answerNext({ ...json201(createdCheckout), headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' } });
+    const { data, error, response } = await client.createCheckout(requestBody);
+    expect(error).toBeUndefined();
+    expect(data).toEqual(createdCheckout);
+    expect(response.status).toBe(201);
+    expect(response.headers.get('Idempotent-Replayed')).toBe('true');
+  });
+
+  const problems = problemExamples();
+  it('covers every error status of the contract', () => {
+    expect(new Set(problems.map(([status]) => status))).toEqual(new Set([400, 401, 409, 413, 415, 422, 429, 500]));
+  });
+
+  it.each(problems)('%i → error is the problem document, data is undefined', async (status, problem) => {
+    server.answerNext({ status, headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '30' }, body: JSON.stringify(problem) });
+    const { data, error, response } = await client.createCheckout(requestBody);
+    expect(data).toBeUndefined();
+    expect(error).toEqual(problem);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('Retry-After')).toBe('30');
+  });
+
+  it('an error without a problem body (a gateway page) still yields a Problem, keeping status and headers', async () => {
+    server.answerNext({ status: 502, headers: { 'Content-Type': 'text/html', 'Retry-After': '5' }, body: '<h1>Bad gateway</h1>' });
+    const { data, error, response } = await client.createCheckout(requestBody);
+    expect(data).toBeUndefined();
+    expect(error).toMatchObject({ type: 'about:blank', title: 'Bad Gateway', status: 502 });
+    expect(error?.detail).toContain('text/html');
+    expect(response.status).toBe(502);
+    expect(response.headers.get('Retry-After')).toBe('5');
+  });
+
+  it('an error with an empty body yields a Problem, so `if (error)` never misses a failure', async () => {
+    server.answerNext({ status: 401, headers: { 'WWW-Authenticate': 'Api-Key' } });
+    const { error } = await client.createCheckout(requestBody);
+    expect(error).toMatchObject({ type: 'about:blank', status: 401, title: 'Unauthorized' });
+    expect(error?.detail).toContain('an empty body');
+  });
+});
+
+describe('createCheckout rejects only when no answer arrives', () => {
+  it('a refused connection rejects with a CheckoutNetworkError naming the URL and the cause', async () => {
+    const port = await findClosedPort();
+    const offline = createCheckoutClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: CANARY_KEY });
+    const rejection = await offline.createCheckout(requestBody).then(
+      () => expect.unreachable('the request should have been refused'),
+      (error: unknown) => error,
+    );
+    expect(rejection).toBeInstanceOf(CheckoutNetworkError);
+    const error = rejection as CheckoutNetworkError;
+    expect(error.url).toBe(`http://127.0.0.1:${port}/api/v1/checkouts/`);
+    expect(error.message).toContain(`http://127.0.0.1:${port}/api/v1/checkouts/`);
+    expect(error.message).toContain('ECONNREFUSED');
+    expect(error.message).toMatch(/Check baseUrl/);
+    expect(error.cause).toBeInstanceOf(Error);
+  });
+
+  it('an abort rejects with the AbortError, unchanged', async () => {
+    server.answerNext({ ...json201(createdCheckout), delayMs: 2_000 });
+    const controller = new AbortController();
+    const pending = client.createCheckout(requestBody, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('an already aborted signal rejects without sending anything', async () => {
+    await expect(client.createCheckout(requestBody, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('createCheckoutClient checks its options', () => {
+  it.each(['', 'api.checkout.example', 'ftp://api.checkout.example', undefined])('refuses a baseUrl of %j', (baseUrl) => {
+    expect(() => createCheckoutClient({ baseUrl: baseUrl as string, apiKey: CANARY_KEY })).toThrow(/baseUrl must be an absolute http\(s\) URL/);
+  });
+});
+
+describe('createCheckoutClient checks its other options', () => {
+  it('refuses a fetch that is not a function', () => {
+    expect(() => createCheckoutClient({ baseUrl: 'https://api.checkout.example', apiKey: CANARY_KEY, fetch: 'fetch' as never })).toThrow(
+      /fetch must be a fetch-compatible function/,
+    );
+  });
+
+  it('uses globalThis.fetch as it is at call time when no fetch is given', async () => {
+    const original = globalThis.fetch;
+    const seen: string[] = [];
+    globalThis.fetch = async (input) => {
+      seen.push(String(input));
+      return new Response(JSON.stringify(createdCheckout), { status: 201, headers: { 'Content-Type': 'application/json' } });
+    };
+    try {
+      const late = createCheckoutClient({ baseUrl: 'https://api.checkout.example', apiKey: CANARY_KEY });
+      expect((await late.createCheckout(requestBody)).data).toEqual(createdCheckout);
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen).toEqual(['https://api.checkout.example/api/v1/checkouts/']);
+  });
+});

@@ -1,0 +1,66 @@
+// A local node:http server for the client tests: it records each request as received and answers with whatever
+// the test queued (status, headers, body), or a delay to exercise aborts.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface PlannedAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  delayMs?: number;
+}
+
+export interface RecordingServer {
+  baseUrl: string;
+  requests: RecordedRequest[];
+  answerNext(answer: PlannedAnswer): void;
+  close(): Promise<void>;
+}
+
+export async function startRecordingServer(): Promise<RecordingServer> {
+  const requests: RecordedRequest[] = [];
+  const planned: PlannedAnswer[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const answer = planned.shift() ?? { status: 500, body: 'no answer planned' };
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body);
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    answerNext: (answer) => planned.push(answer),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port that was free a moment ago and has nothing listening on it now. */
+export async function findClosedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

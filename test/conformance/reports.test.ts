@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { createCheckRecorder } from '../../src/conformance/check-results.js';
+import type { ConformanceConfig } from '../../src/conformance/config.js';
+import { createRedactor, REDACTED } from '../../src/conformance/redact.js';
+import { buildJsonReport } from '../../src/conformance/report-json.js';
+import { renderJunit, xml } from '../../src/conformance/report-junit.js';
+import { renderTable } from '../../src/conformance/report-table.js';
+import type { RunOutcome } from '../../src/conformance/run-conformance.js';
+import type { Exchange } from '../../src/conformance/send-request.js';
+
+const KEY = 'canary-key-9f1c-reports';
+const config: ConformanceConfig = { baseUrl: 'http://127.0.0.1:1', apiKey: KEY, level: 'full', timeoutMs: 1000, seed: 1, generated: 0, concurrency: 1 };
+const exchange: Exchange = {
+  request: { method: 'POST', url: 'http://127.0.0.1:1/api/v1/checkouts/', headers: { authorization: `Api-Key ${KEY}` }, body: '{"currency":"usdt"}' },
+  response: { status: 201, headers: { 'content-type': 'application/json' }, body: `{"amountTotal":"25.01","note":"<&>\u0001${KEY}"}` },
+  durationMs: 3,
+};
+
+function outcome(): RunOutcome {
+  const recorder = createCheckRecorder('full', false);
+  recorder.record('amounts-exact', 'sample usdtOnTron', ['amountTotal is "25.01", expected 25.00'], exchange);
+  recorder.record('amounts-exact', 'sample upperCaseCodes', [], exchange);
+  recorder.record('status-open', 'sample usdtOnTron', [], exchange);
+  recorder.warn('response-schema', 'sample usdtOnTron', ['undocumented fields: /note'], exchange);
+  recorder.record('response-schema', 'sample usdtOnTron', [], exchange);
+  const results = recorder.results();
+  return { results, verdict: 'violations', startedAt: '2026-11-21T00:00:00.000Z', durationMs: 1234, requests: 2 };
+}
+
+describe('the run summarised per check', () => {
+  it('fails a check with a failing case, warns on warnings only, skips what did not run and says why', () => {
+    const byName = Object.fromEntries(outcome().results.map((r) => [r.name, r]));
+    expect(byName['amounts-exact']).toMatchObject({ status: 'fail', cases: 2 });
+    expect(byName['status-open']).toMatchObject({ status: 'pass', cases: 1 });
+    expect(byName['response-schema']).toMatchObject({ status: 'warn' });
+    expect(byName['callback-verified']).toMatchObject({ status: 'skip', skipReason: 'needs --callback-host' });
+    expect(byName['auth-unknown-key']).toMatchObject({ status: 'skip' });
+  });
+
+  it('at level schema, full-level checks are skipped with the reason', () => {
+    const results = createCheckRecorder('schema', false).results();
+    expect(results.find((r) => r.name === 'amounts-exact')).toMatchObject({ status: 'skip', skipReason: 'runs at --level full' });
+  });
+});
+
+describe('reports', () => {
+  const redact = createRedactor([KEY]);
+
+  it('the table lists every check, then the failure with its request and response, then the verdict', () => {
+    const text = redact(renderTable(config, outcome()));
+    expect(text).toMatch(/FAIL\s+amounts-exact\s+2\s+seed: response table; D13/);
+    expect(text).toMatch(/pass\s+status-open\s+1/);
+    expect(text).toContain('case: sample usdtOnTron');
+    expect(text).toContain('- amountTotal is "25.01", expected 25.00');
+    expect(text).toContain('request:  POST http://127.0.0.1:1/api/v1/checkouts/');
+    expect(text).toContain('response: 201 application/json');
+    expect(text).toMatch(/Verdict: NOT CONFORMANT — 1 passed, 1 failed, 1 warned, \d+ skipped of 21 checks; 2 requests in 1\.2 s\./);
+    expect(text).not.toContain(KEY);
+    expect(text).toContain(`Api-Key ${REDACTED}`);
+  });
+
+  it('the JSON report holds every check and each failure with its exchange', () => {
+    const report = JSON.parse(redact(JSON.stringify(buildJsonReport(config, outcome(), 1, '1.0.0'))));
+    expect(report).toMatchObject({ tool: 'checkout-conformance', verdict: 'violations', exitCode: 1, level: 'full', summary: { fail: 1, warn: 1 } });
+    const failed = report.checks.find((c: any) => c.name === 'amounts-exact');
+    expect(failed.failures[0]).toMatchObject({ case: 'sample usdtOnTron', request: { method: 'POST' }, response: { status: 201 } });
+    expect(JSON.stringify(report)).not.toContain(KEY);
+  });
+
+  it('the JUnit report is well-formed XML with one testcase per check, failures and skips marked', () => {
+    const text = redact(renderJunit(config, outcome()));
+    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(text).toMatch(/<testsuites name="checkout-conformance" tests="21" failures="1" errors="0" skipped="\d+"/);
+    expect(text.match(/<testcase /g)).toHaveLength(21);
+    expect(text).toMatch(/<testcase classname="checkout-conformance.full" name="amounts-exact" time="0">\n\s+<failure message="1 of 2 cases failed; first: sample usdtOnTron: amountTotal is &quot;25.01&quot;, expected 25.00"/);
+    expect(text).toContain('&lt;&amp;&gt;\uFFFD');
+    expect(text).toMatch(/name="callback-verified" time="0">\n\s+<skipped message="needs --callback-host"\/>/);
+    expect(text).not.toContain(KEY);
+  });
+
+  it('escapes XML and replaces characters XML cannot hold', () => {
+    expect(xml(`a<b>&"c'\u0000\u001f\ud800`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;\uFFFD\uFFFD\uFFFD');
+  });
+});
+
+describe('redaction', () => {
+  it('removes every secret, longest first, also in its JSON-escaped spelling', () => {
+    const redact = createRedactor(['abc', 'abcdef', 'we"ird', undefined, '']);
+    expect(redact('x abcdef y abc z')).toBe(`x ${REDACTED} y ${REDACTED} z`);
+    expect(redact(JSON.stringify({ key: 'we"ird' }))).toBe(`{"key":"${REDACTED}"}`);
+  });
+});

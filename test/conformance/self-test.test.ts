@@ -1,0 +1,132 @@
+// The kit as users run it: the bundled bin, in the installed package's layout with only the runtime dependencies
+// beside it, as a real process against the sandbox at level full and the Prism mock at level schema; its exit codes,
+// its outputs, and a canary key that never shows.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrokenProxy } from './support/broken-proxy.js';
+import { buildPackageBins, conformanceBin, projectRoot, removePackage } from './support/built-package.js';
+import { freePort, runToEnd, startProcess, waitForHttp, type RunningProcess } from './support/processes.js';
+import { CALLBACK_SECRET, CANARY_KEY, startSandboxProcess, type SandboxProcess } from './support/sandbox-process.js';
+
+let sandbox: SandboxProcess;
+let mock: RunningProcess;
+let mockUrl: string;
+const workDir = mkdtempSync(join(tmpdir(), 'conformance-self-test-'));
+const env = { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET };
+
+beforeAll(async () => {
+  buildPackageBins();
+  const mockPort = await freePort();
+  mockUrl = `http://127.0.0.1:${mockPort}`;
+  mock = startProcess(process.execPath, [resolve(projectRoot, 'scripts/start-mock.js')], { HOST: '127.0.0.1', PORT: String(mockPort) });
+  sandbox = await startSandboxProcess();
+  await waitForHttp(mockUrl, mock);
+});
+
+afterAll(async () => {
+  await Promise.all([sandbox?.stop(), mock?.stop()]);
+  rmSync(workDir, { recursive: true, force: true });
+  removePackage();
+});
+
+const runBin = (args: string[], environment: Record<string, string> = env, unset: string[] = []) =>
+  runToEnd(process.execPath, [conformanceBin, ...args], environment, unset);
+
+function statusesOf(reportPath: string): Record<string, string> {
+  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  return Object.fromEntries(report.checks.map((check: { name: string; status: string }) => [check.name, check.status]));
+}
+
+describe('the sandbox passes at level full', () => {
+  it('every check passes, callback included: exit 0, a table, progress lines, both reports, and no key anywhere', async () => {
+    const report = join(workDir, 'sandbox.json');
+    const junit = join(workDir, 'sandbox.xml');
+    const run = await runBin(['--base-url', sandbox.baseUrl, '--callback-host', '127.0.0.1', '--report', report, '--junit', junit]);
+    expect(run.stdout).toMatch(/^checkout-conformance · http:\/\/127\.0\.0\.1:\d+ · level full/);
+    expect(run.stdout).toMatch(/Verdict: CONFORMANT \(21 checks ran\)/);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/\[1\/6\] valid requests…\n[^]*\[6\/6\] callback…/);
+    const statuses = statusesOf(report);
+    expect(Object.values(statuses).every((status) => status === 'pass'), JSON.stringify(statuses)).toBe(true);
+    expect(Object.keys(statuses)).toHaveLength(21);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites name="checkout-conformance" tests="21" failures="0" errors="0" skipped="0"/);
+    for (const text of [run.stdout, run.stderr, readFileSync(report, 'utf8'), xml]) {
+      expect(text).not.toContain(CANARY_KEY);
+      expect(text).not.toContain(CALLBACK_SECRET);
+    }
+  });
+});
+
+describe('the Prism mock passes at level schema, and only there', () => {
+  it('level schema: exit 0, callback (sent at once by the mock) included; the full-level checks are skipped', async () => {
+    const report = join(workDir, 'mock-schema.json');
+    const run = await runBin(['--base-url', mockUrl, '--level', 'schema', '--callback-host', '127.0.0.1', '--complete-path', 'none', '--report', report], { CHECKOUT_API_KEY: CANARY_KEY }, ['CHECKOUT_CALLBACK_SECRET']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const statuses = statusesOf(report);
+    expect(statuses).toMatchObject({ 'valid-request-accepted': 'pass', 'response-schema': 'pass', 'invalid-body-rejected': 'pass', 'callback-delivered': 'pass', 'echoes-request': 'skip', 'ids-unique': 'skip' });
+    expect(run.stdout + run.stderr).not.toContain(CANARY_KEY);
+  });
+
+  it('level full: a static mock cannot echo, compute or keep state, so it is not conformant (exit 1)', async () => {
+    const report = join(workDir, 'mock-full.json');
+    const run = await runBin(['--base-url', mockUrl, '--report', report]);
+    expect(run.code).toBe(1);
+    expect(statusesOf(report)).toMatchObject({ 'echoes-request': 'fail', 'amounts-exact': 'fail', 'ids-unique': 'fail', 'auth-unknown-key': 'fail' });
+    expect(run.stdout).toMatch(/Verdict: NOT CONFORMANT/);
+  });
+});
+
+describe('the key never shows, even when the implementation leaks it', () => {
+  it('a service that echoes the Authorization header fails key-never-echoed, and the output still holds no key', async () => {
+    const proxy = await startBrokenProxy(sandbox.baseUrl);
+    proxy.use({ response: (response, request) => ({ ...response, body: response.body.replace(/}$/, `,"debug":${JSON.stringify(request.headers.authorization ?? '')}}`) }) });
+    try {
+      const report = join(workDir, 'leak.json');
+      const junit = join(workDir, 'leak.xml');
+      const run = await runBin(['--base-url', proxy.url, '--level', 'schema', '--report', report, '--junit', junit]);
+      expect(run.code).toBe(1);
+      expect(statusesOf(report)['key-never-echoed']).toBe('fail');
+      expect(run.stdout).toContain('[REDACTED]');
+      for (const text of [run.stdout, run.stderr, readFileSync(report, 'utf8'), readFileSync(junit, 'utf8')]) expect(text).not.toContain(CANARY_KEY);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('exit code 2 when the run cannot happen', () => {
+  it('an unreachable service', async () => {
+    const closedPort = await freePort();
+    const run = await runBin(['--base-url', `http://127.0.0.1:${closedPort}`]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v1\/checkouts\/: ECONNREFUSED.*Check --base-url/);
+    expect(run.stdout).toBe('');
+  });
+
+  it('a base URL with no create endpoint behind it (404)', async () => {
+    const run = await runBin(['--base-url', `${sandbox.baseUrl}/wrong-prefix`]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/wrong-prefix\/api\/v1\/checkouts\/ answered 404: there is no create endpoint there/);
+  });
+
+  it('bad flags and a missing key, with a message that says what to do', async () => {
+    const badLevel = await runBin(['--base-url', sandbox.baseUrl, '--level', 'strict']);
+    expect(badLevel.code).toBe(2);
+    expect(badLevel.stderr).toMatch(/--level "strict" is unknown/);
+    const noKey = await runBin(['--base-url', sandbox.baseUrl], {}, ['CHECKOUT_API_KEY']);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/CHECKOUT_API_KEY is not set/);
+    const keyFlag = await runBin(['--base-url', sandbox.baseUrl, '--api-key', CANARY_KEY]);
+    expect(keyFlag.code).toBe(2);
+    expect(keyFlag.stderr).not.toContain(CANARY_KEY);
+  });
+
+  it('--help prints the usage and exits 0', async () => {
+    const run = await runBin(['--help'], {}, ['CHECKOUT_API_KEY']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Exit codes: 0 conformant, 1 violations found, 2 could not run/);
+  });
+});

@@ -1,0 +1,64 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequester, mediaTypeOf } from '../../src/conformance/send-request.js';
+
+let server: http.Server;
+let url: string;
+const seen: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
+let rateLimited = 0;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => { body += chunk; });
+    req.on('end', () => {
+      seen.push({ headers: req.headers, body });
+      if (req.url === '/limited' && rateLimited < 1) {
+        rateLimited += 1;
+        res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' }).end('{}');
+      } else if (req.url === '/always-limited') {
+        res.writeHead(429, { 'retry-after': '3600' }).end();
+      } else if (req.url === '/slow') {
+        setTimeout(() => res.writeHead(200).end(), 1_000);
+      } else {
+        res.writeHead(201, { 'content-type': 'application/json; charset=utf-8' }).end('{"ok":true}');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+
+describe('one recorded exchange', () => {
+  it('sends exactly the headers and body given, no Content-Type added, and records the answer', async () => {
+    const requester = createRequester(2_000);
+    const exchange = await requester.send({ method: 'POST', url: `${url}/x`, headers: { 'x-probe': '1' }, body: 'not json' });
+    requester.close();
+    expect(seen.at(-1)!.headers['content-type']).toBeUndefined();
+    expect(seen.at(-1)!.body).toBe('not json');
+    expect(exchange.response).toMatchObject({ status: 201, body: '{"ok":true}' });
+    expect(mediaTypeOf(exchange.response!.headers)).toBe('application/json');
+  });
+
+  it('a refused connection and a timeout are recorded as errors, not thrown', async () => {
+    const requester = createRequester(200);
+    const slow = await requester.send({ method: 'GET', url: `${url}/slow`, headers: {} });
+    const refused = await requester.send({ method: 'GET', url: 'http://127.0.0.1:1/', headers: {} });
+    requester.close();
+    expect(slow.error).toMatch(/no response within 200 ms/);
+    expect(refused.error).toMatch(/ECONNREFUSED/);
+  });
+
+  it('waits out a 429 whose Retry-After fits in the timeout (D25), and returns one that does not', async () => {
+    const requester = createRequester(2_000);
+    const retried = await requester.send({ method: 'GET', url: `${url}/limited`, headers: {} });
+    const given = await requester.send({ method: 'GET', url: `${url}/always-limited`, headers: {} });
+    requester.close();
+    expect(retried.response?.status).toBe(201);
+    expect(rateLimited).toBe(1);
+    expect(given.response?.status).toBe(429);
+  });
+});

@@ -1,0 +1,136 @@
+// A proxy in front of a working implementation (the sandbox) that breaks one promise of the contract at a time:
+// it may change the request on its way in, the answer on its way out, or the callback on its way to the receiver
+// (it then points callback_url at itself and relays). With no mutation it passes everything through unchanged.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ProxiedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ProxiedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ProxyTools {
+  /** Send a request to the implementation behind the proxy, unchanged. */
+  forward(request: ProxiedRequest): Promise<ProxiedResponse>;
+  /** Per-run state a mutation may keep (the first id it saw, …). */
+  state: Record<string, unknown>;
+}
+
+export interface Breakage {
+  request?(request: ProxiedRequest, tools: ProxyTools): ProxiedRequest | void;
+  response?(response: ProxiedResponse, request: ProxiedRequest, tools: ProxyTools): ProxiedResponse | void | Promise<ProxiedResponse | void>;
+  /** Change a callback delivery; return null to drop it. */
+  callback?(delivery: ProxiedRequest): ProxiedRequest | null;
+}
+
+export interface BrokenProxy {
+  url: string;
+  use(breakage: Breakage | undefined): void;
+  close(): Promise<void>;
+}
+
+const RELAY_PREFIX = '/__relay/';
+
+export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
+  let breakage: Breakage | undefined;
+  let state: Record<string, unknown> = {};
+  const upstreamUrl = new URL(upstream);
+  const forward = (request: ProxiedRequest, target = upstreamUrl): Promise<ProxiedResponse> => sendRaw(new URL(request.path, target), request);
+  let ownUrl = '';
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let request: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: flatten(req.headers), body: Buffer.concat(chunks).toString('utf8') };
+    delete request.headers.host;
+    try {
+      if (request.path.startsWith(RELAY_PREFIX)) {
+        await relayCallback(request, res);
+        return;
+      }
+      const tools: ProxyTools = { forward, state };
+      if (breakage?.callback) request = pointCallbackAtProxy(request);
+      request = breakage?.request?.(request, tools) ?? request;
+      let response = await forward(request);
+      response = (await breakage?.response?.(response, request, tools)) ?? response;
+      send(res, response);
+    } catch (error) {
+      send(res, { status: 502, headers: { 'content-type': 'text/plain' }, body: `broken proxy: ${(error as Error).message}` });
+    }
+  });
+
+  async function relayCallback(delivery: ProxiedRequest, res: http.ServerResponse) {
+    const target = new URL(decodeURIComponent(delivery.path.slice(RELAY_PREFIX.length)));
+    const changed = breakage?.callback ? breakage.callback(delivery) : delivery;
+    if (changed === null) {
+      send(res, { status: 204, headers: {}, body: '' });
+      return;
+    }
+    const answer = await sendRaw(target, { ...changed, path: target.pathname + target.search });
+    send(res, { status: answer.status, headers: {}, body: '' });
+  }
+
+  function pointCallbackAtProxy(request: ProxiedRequest): ProxiedRequest {
+    try {
+      const body = JSON.parse(request.body);
+      if (typeof body?.callback_url !== 'string') return request;
+      body.callback_url = `${ownUrl}${RELAY_PREFIX}${encodeURIComponent(body.callback_url)}`;
+      return { ...request, body: JSON.stringify(body) };
+    } catch {
+      return request;
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  ownUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: ownUrl,
+    use(next) {
+      breakage = next;
+      state = {};
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+}
+
+function send(res: http.ServerResponse, response: ProxiedResponse): void {
+  const headers = { ...response.headers };
+  for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
+  res.writeHead(response.status, { ...headers, 'content-length': Buffer.byteLength(response.body) });
+  res.end(response.body);
+}
+
+function sendRaw(url: URL, request: ProxiedRequest): Promise<ProxiedResponse> {
+  const headers: Record<string, string | number> = { ...request.headers };
+  delete headers['content-length'];
+  delete headers.host;
+  if (request.body !== '' || request.method === 'POST') headers['content-length'] = Buffer.byteLength(request.body);
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = http.request(url, { method: request.method, headers }, (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: flatten(res.headers), body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    // An implementation may answer (413) and close before the whole body is written; the answer still counts.
+    req.on('error', (error) => { if (!answered) reject(error); });
+    req.end(request.body);
+  });
+}

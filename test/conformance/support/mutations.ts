@@ -1,0 +1,182 @@
+// The broken implementations: each breaks one promise of the contract, through the proxy, and names the check that
+// must catch it. `levels` lists the levels the break must be caught at (schema-level promises at both).
+import { randomUUID } from 'node:crypto';
+import DecimalModule from 'decimal.js';
+import { Webhook } from 'standardwebhooks';
+import { loadContract } from '../../../src/contract/load-contract.js';
+import type { CheckName } from '../../../src/conformance/check-catalog.js';
+import type { Level } from '../../../src/conformance/config.js';
+import { seedSamples } from '../../../src/conformance/contract-samples.js';
+import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
+
+export interface Mutation {
+  name: string;
+  breaks: string;
+  caughtBy: CheckName;
+  levels: Level[];
+  /** Needs the callback check (--callback-host). */
+  callback?: boolean;
+  breakage: Breakage;
+}
+
+// decimal.js's default import is typed as its CommonJS module object under NodeNext; at run time it is the class.
+const Decimal = (DecimalModule as unknown as typeof DecimalModule.default).clone({ precision: 64 });
+type Decimal = InstanceType<typeof Decimal>;
+const CREATE_PATH = '/api/v1/checkouts/';
+const isCreate = (request: ProxiedRequest) => request.method === 'POST' && request.path === CREATE_PATH;
+const both: Level[] = ['schema', 'full'];
+const full: Level[] = ['full'];
+
+/** Change every 201 record of the create call. */
+function onCreated(change: (record: any, request: any) => void): Breakage['response'] {
+  return (response, request) => {
+    if (!isCreate(request) || response.status !== 201) return;
+    const record = JSON.parse(response.body);
+    change(record, JSON.parse(request.body));
+    return { ...response, body: JSON.stringify(record) };
+  };
+}
+
+/** Change every answer of the create call with the given status. */
+function onStatus(status: number, change: (response: ProxiedResponse) => ProxiedResponse): Breakage['response'] {
+  return (response, request) => (isCreate(request) && response.status === status ? change(response) : undefined);
+}
+
+const internalError = (response: ProxiedResponse): ProxiedResponse => ({
+  status: 500,
+  headers: { ...response.headers, 'content-type': 'application/problem+json' },
+  body: JSON.stringify({ type: 'https://api.checkout.example/problems/internal-error', title: 'Internal error', status: 500, detail: 'Something broke.' }),
+});
+
+function changeCallbackEvent(change: (event: any) => void, resign?: { secret: string; timestamp?: (now: Date) => Date }) {
+  return (delivery: ProxiedRequest): ProxiedRequest => {
+    const event = JSON.parse(delivery.body);
+    change(event);
+    const body = JSON.stringify(event);
+    const headers = { ...delivery.headers };
+    if (resign) {
+      const at = resign.timestamp ? resign.timestamp(new Date()) : new Date();
+      headers['webhook-timestamp'] = String(Math.floor(at.getTime() / 1000));
+      headers['webhook-signature'] = new Webhook(resign.secret).sign(headers['webhook-id'], at, body);
+    }
+    return { ...delivery, headers, body };
+  };
+}
+
+export function buildMutations(apiKey: string, callbackSecret: string): Mutation[] {
+  const requestFields = Object.keys((loadContract().components.schemas.CreateCheckoutRequest as { properties: object }).properties);
+  const sample = seedSamples().usdtOnTron;
+  return [
+    // The record of a valid request.
+    { name: 'wrong-total', breaks: 'amountTotal one cent off', caughtBy: 'amounts-exact', levels: full,
+      breakage: { response: onCreated((r) => { r.amountTotal = new Decimal(r.amountTotal).plus('0.01').toFixed(2); }) } },
+    { name: 'rounding-down', breaks: 'item amounts truncated instead of rounded half-up (totals consistent)', caughtBy: 'amounts-exact', levels: full,
+      breakage: { response: onCreated((r, q) => {
+        r.invoiceItems.forEach((item: any, i: number) => {
+          item.amount = new Decimal(q.invoice_items[i].price_data.unit_amount).times(q.invoice_items[i].quantity).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+        });
+        r.amountTotal = r.invoiceItems.reduce((sum: Decimal, item: any) => sum.plus(item.amount), new Decimal(0)).toFixed(2);
+      }) } },
+    { name: 'total-as-number', breaks: 'amountTotal a JSON number instead of a decimal string', caughtBy: 'response-schema', levels: both,
+      breakage: { response: onCreated((r) => { r.amountTotal = Number(r.amountTotal); }) } },
+    { name: 'echo-missing', breaks: 'clientReferenceId null although one was sent', caughtBy: 'echoes-request', levels: full,
+      breakage: { response: onCreated((r) => { r.clientReferenceId = null; }) } },
+    { name: 'currency-normalised', breaks: 'currency upper-cased instead of echoed as sent', caughtBy: 'echoes-request', levels: full,
+      breakage: { response: onCreated((r) => { r.currency = String(r.currency).toUpperCase(); }) } },
+    { name: 'price-data-wrong', breaks: 'priceData that does not echo price_data', caughtBy: 'echoes-request', levels: full,
+      breakage: { response: onCreated((r, q) => { r.invoiceItems[0].priceData = { currency: q.invoice_items[0].price_data.currency, unitAmount: '999' }; }) } },
+    { name: 'created-200', breaks: '200 instead of 201 Created', caughtBy: 'valid-request-accepted', levels: both,
+      breakage: { response: (response, request) => (isCreate(request) && response.status === 201 ? { ...response, status: 200 } : undefined) } },
+    { name: 'created-as-text', breaks: 'the record served as text/plain', caughtBy: 'valid-request-accepted', levels: both,
+      breakage: { response: onStatus(201, (response) => ({ ...response, headers: { ...response.headers, 'content-type': 'text/plain' } })) } },
+    { name: 'payment-intent-missing', breaks: 'a required field (paymentIntent) left out', caughtBy: 'response-schema', levels: both,
+      breakage: { response: onCreated((r) => { delete r.paymentIntent; }) } },
+    { name: 'status-complete', breaks: 'a new checkout reported complete', caughtBy: 'status-open', levels: full,
+      breakage: { response: onCreated((r) => { r.status = 'complete'; }) } },
+    { name: 'reused-id', breaks: 'every checkout gets the first checkout\'s id (url consistent)', caughtBy: 'ids-unique', levels: full,
+      breakage: { response: (response, request, tools) => onCreated((r) => {
+        tools.state.firstId ??= r.id;
+        r.id = tools.state.firstId;
+        r.url = String(r.url).replace(/[^/]+$/, r.id);
+      })!(response, request, tools) } },
+    { name: 'reused-payment-intent', breaks: 'one payment intent for every checkout', caughtBy: 'ids-unique', levels: full,
+      breakage: { response: (response, request, tools) => onCreated((r) => { tools.state.intent ??= r.paymentIntent; r.paymentIntent = tools.state.intent; })!(response, request, tools) } },
+    { name: 'url-not-ending-in-id', breaks: 'url pointing at another checkout', caughtBy: 'url-ends-with-id', levels: full,
+      breakage: { response: onCreated((r) => { r.url = `https://pay.example.test/checkouts/${randomUUID()}`; }) } },
+    { name: 'expires-in-seconds', breaks: 'expiresAt in seconds instead of milliseconds', caughtBy: 'time-fields', levels: full,
+      breakage: { response: onCreated((r) => { r.expiresAt = String(Math.floor(Number(r.createdAt)) + 86_400); }) } },
+    { name: 'updated-after-created', breaks: 'updatedAt differs from createdAt on a new checkout', caughtBy: 'time-fields', levels: full,
+      breakage: { response: onCreated((r) => { r.updatedAt = new Decimal(r.createdAt).plus(1).toFixed(6); }) } },
+    { name: 'crypto-options-null', breaks: 'crypto offered with paymentMethodOptions.crypto null', caughtBy: 'payment-methods-consistent', levels: full,
+      breakage: { response: onCreated((r) => { r.paymentMethodOptions.crypto = null; }) } },
+    { name: 'chosen-method-ignored', breaks: 'card offered although payment_method_data chose crypto', caughtBy: 'payment-methods-consistent', levels: full,
+      breakage: { response: onCreated((r, q) => { if (q.payment_method_data) r.paymentMethodTypes = ['crypto', 'card']; }) } },
+
+    // Authentication.
+    { name: 'auth-ignored', breaks: 'requests without a key accepted', caughtBy: 'auth-missing-key', levels: both,
+      breakage: { request: (request) => ({ ...request, headers: { ...request.headers, authorization: `Api-Key ${apiKey}` } }) } },
+    { name: 'any-key-accepted', breaks: 'any Api-Key value accepted', caughtBy: 'auth-unknown-key', levels: full,
+      breakage: { request: (request) => (request.headers.authorization?.startsWith('Api-Key ') ? { ...request, headers: { ...request.headers, authorization: `Api-Key ${apiKey}` } } : undefined) } },
+    { name: 'any-scheme-accepted', breaks: 'the key accepted under Bearer or with no scheme word', caughtBy: 'auth-wrong-scheme', levels: full,
+      breakage: { request: (request) => {
+        const value = request.headers.authorization;
+        if (value === undefined || value.startsWith('Api-Key ')) return undefined;
+        return { ...request, headers: { ...request.headers, authorization: `Api-Key ${value.replace(/^Bearer /, '')}` } };
+      } } },
+    { name: 'no-www-authenticate', breaks: '401 without WWW-Authenticate: Api-Key', caughtBy: 'auth-missing-key', levels: both,
+      breakage: { response: (response) => {
+        if (response.status !== 401) return undefined;
+        const { 'www-authenticate': _dropped, ...headers } = response.headers;
+        return { ...response, headers };
+      } } },
+    { name: 'key-echoed', breaks: 'the Authorization header echoed in a response header', caughtBy: 'key-never-echoed', levels: both,
+      breakage: { response: (response, request) => (request.headers.authorization ? { ...response, headers: { ...response.headers, 'x-debug-authorization': request.headers.authorization } } : undefined) } },
+
+    // Bad input.
+    { name: '500-on-bad-input', breaks: 'a 500 for an invalid body', caughtBy: 'invalid-body-rejected', levels: both,
+      breakage: { response: onStatus(422, internalError) } },
+    { name: 'bad-input-accepted', breaks: 'invalid bodies accepted (answered with a created checkout)', caughtBy: 'invalid-body-rejected', levels: both,
+      breakage: { response: (response, request, tools) => (isCreate(request) && response.status === 422 ? tools.forward({ ...request, body: JSON.stringify(sample) }) : undefined) } },
+    { name: 'unknown-fields-ignored', breaks: 'unknown request fields dropped instead of rejected (D4)', caughtBy: 'invalid-body-rejected', levels: full,
+      breakage: { request: (request) => {
+        if (!isCreate(request)) return undefined;
+        try {
+          const body = JSON.parse(request.body);
+          if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+          return { ...request, body: JSON.stringify(Object.fromEntries(Object.entries(body).filter(([key]) => requestFields.includes(key)))) };
+        } catch {
+          return undefined;
+        }
+      } } },
+    { name: 'error-not-problem', breaks: 'validation errors in an ad-hoc JSON shape', caughtBy: 'invalid-body-rejected', levels: both,
+      breakage: { response: onStatus(422, (response) => ({ ...response, headers: { ...response.headers, 'content-type': 'application/json' }, body: '{"error":"invalid request"}' })) } },
+    { name: 'errors-without-pointers', breaks: 'validation problems that name no field', caughtBy: 'error-names-field', levels: full,
+      breakage: { response: onStatus(422, (response) => ({ ...response, body: JSON.stringify({ ...JSON.parse(response.body), errors: [{ pointer: '', detail: 'is invalid' }] }) })) } },
+    { name: 'media-type-ignored', breaks: 'bodies accepted whatever their Content-Type', caughtBy: 'wrong-media-type-rejected', levels: both,
+      breakage: { request: (request) => (isCreate(request) && request.headers['content-type'] !== 'application/json' ? { ...request, headers: { ...request.headers, 'content-type': 'application/json' } } : undefined) } },
+    { name: 'malformed-json-500', breaks: 'a 500 for a body that is not JSON', caughtBy: 'malformed-json-rejected', levels: both,
+      breakage: { response: onStatus(400, internalError) } },
+    { name: 'no-size-limit', breaks: 'bodies over 1 MiB accepted', caughtBy: 'oversized-body-rejected', levels: full,
+      breakage: { request: (request) => (isCreate(request) && request.body.length > 1024 * 1024 ? { ...request, body: JSON.stringify(JSON.parse(request.body)) } : undefined) } },
+    { name: 'idempotency-ignored', breaks: 'Idempotency-Key ignored: a retry creates a second checkout', caughtBy: 'idempotent-replay', levels: full,
+      breakage: { request: (request) => {
+        const { 'idempotency-key': _dropped, ...headers } = request.headers;
+        return { ...request, headers };
+      } } },
+
+    // The callback.
+    { name: 'callback-dropped', breaks: 'no callback on completion', caughtBy: 'callback-delivered', levels: both, callback: true,
+      breakage: { callback: () => null } },
+    { name: 'callback-unsigned', breaks: 'the callback sent without webhook-signature', caughtBy: 'callback-delivered', levels: both, callback: true,
+      breakage: { callback: (delivery) => {
+        const { 'webhook-signature': _dropped, ...headers } = delivery.headers;
+        return { ...delivery, headers };
+      } } },
+    { name: 'callback-tampered', breaks: 'the callback body changed after signing', caughtBy: 'callback-verified', levels: full, callback: true,
+      breakage: { callback: changeCallbackEvent((event) => { event.data.amountTotal = '0.01'; }) } },
+    { name: 'callback-other-checkout', breaks: 'a validly signed callback about another checkout', caughtBy: 'callback-verified', levels: full, callback: true,
+      breakage: { callback: changeCallbackEvent((event) => { event.data.id = randomUUID(); }, { secret: callbackSecret }) } },
+    { name: 'callback-stale', breaks: 'a callback signed 10 minutes ago', caughtBy: 'callback-verified', levels: full, callback: true,
+      breakage: { callback: changeCallbackEvent(() => {}, { secret: callbackSecret, timestamp: (now) => new Date(now.getTime() - 600_000) }) } },
+  ];
+}

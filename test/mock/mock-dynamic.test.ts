@@ -1,0 +1,82 @@
+// `npm run mock -- --dynamic`: Prism generates each record from the schemas. Every record must be valid against
+// the contract and carry no property the contract does not declare.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { CANARY_KEY, childPids, isAlive, killEverything, startMockProcess, type MockProcess } from './mock-process.js';
+import { clone, contract, postJson, schemaErrors, seedSamples } from './mock-fixtures.js';
+
+const RECORDS_PER_SAMPLE = 15;
+
+/** The contract with every object schema closed, so that an undeclared property fails validation. */
+function closeObjectSchemas(node: any, insideAllOf = false): any {
+  if (Array.isArray(node)) return node.map((item) => closeObjectSchemas(item, insideAllOf));
+  if (!node || typeof node !== 'object') return node;
+  const closed: any = {};
+  for (const [key, value] of Object.entries(node)) closed[key] = closeObjectSchemas(value, key === 'allOf');
+  const isObjectSchema = node.type === 'object' || (node.properties && typeof node.properties === 'object');
+  // A branch of allOf cannot close itself: it would reject the properties its sibling branches declare.
+  if (isObjectSchema && !insideAllOf && node.additionalProperties === undefined && node.unevaluatedProperties === undefined) {
+    closed.unevaluatedProperties = false;
+  }
+  return closed;
+}
+
+const closedValidators = createContractValidators({
+  ...contract,
+  components: { ...contract.components, schemas: closeObjectSchemas(contract.components.schemas) },
+});
+
+let mock: MockProcess;
+beforeAll(async () => {
+  mock = await startMockProcess(['--no-build', '--dynamic']);
+});
+afterAll(() => killEverything(mock));
+
+describe('dynamic mode', () => {
+  it('the closed schema used below rejects an invented property', () => {
+    const validate = closedValidators.validatorFor('Checkout');
+    const example = contract.components.examples.CheckoutUsdtOnTron.value as any;
+    expect(validate(example)).toBe(true);
+    expect(validate({ ...example, merchant: { ...example.merchant, lorem: 1 } })).toBe(false);
+  });
+
+  for (const name of ['usdtOnTron', 'upperCaseCodes'] as const) {
+    it(`${name}: ${RECORDS_PER_SAMPLE} generated records, each valid against Checkout with no invented property`, async () => {
+      const validateClosed = closedValidators.validatorFor('Checkout');
+      const problems = new Set<string>();
+      const ids = new Set<string>();
+      for (let i = 0; i < RECORDS_PER_SAMPLE; i++) {
+        const result = await postJson(mock.baseUrl, seedSamples[name], { authorization: `Api-Key ${CANARY_KEY}` });
+        expect(result.status).toBe(201);
+        ids.add(result.json.id);
+        for (const error of schemaErrors('Checkout', result.json)) problems.add(`invalid: ${error.replace(/\/\d+\//g, '/N/')}`);
+        if (!validateClosed(result.json)) {
+          for (const e of validateClosed.errors ?? []) {
+            if (e.keyword === 'unevaluatedProperties') problems.add(`invented: ${e.instancePath}/${e.params.unevaluatedProperty}`);
+          }
+        }
+      }
+      expect([...problems].sort()).toEqual([]);
+      // Generated, not the named example every time.
+      expect(ids.size).toBeGreaterThan(1);
+    });
+  }
+
+  it('still rejects an invalid body with the documented problem', async () => {
+    const body = clone(seedSamples.usdtOnTron);
+    delete body.currency;
+    const result = await postJson(mock.baseUrl, body, { authorization: `Api-Key ${CANARY_KEY}` });
+    expect(result.status).toBe(422);
+    expect(schemaErrors('Problem', result.json)).toEqual([]);
+    expect(result.json.errors).toEqual([{ pointer: '/currency', detail: 'is required' }]);
+  });
+
+  it('Ctrl-C (SIGINT) stops it with exit code 0, leaving no process behind, and the key was never printed', async () => {
+    const prismPids = childPids(mock.child.pid!);
+    expect(prismPids.length).toBeGreaterThan(0);
+    expect(await mock.stop('SIGINT')).toEqual({ code: 0, signal: null });
+    for (const pid of prismPids) expect(isAlive(pid), `process ${pid}`).toBe(false);
+    expect(mock.output()).toContain('→ 201');
+    expect(mock.output()).not.toContain(CANARY_KEY);
+  });
+});

@@ -1,0 +1,38 @@
+// What the mock suites read from the bundled contract: the two seed samples and the validators. Nothing here is
+// copied from the contract; it is all looked up.
+import { loadContract } from '../../src/contract/load-contract.js';
+import { createContractValidators } from '../../src/contract/compile-schemas.js';
+
+export const contract = loadContract();
+export const validators = createContractValidators(contract);
+export const CREATE_PATH = '/api/v1/checkouts/';
+
+export const seedSamples = {
+  usdtOnTron: contract.components.examples.CreateCheckoutUsdtOnTron.value as Record<string, any>,
+  upperCaseCodes: contract.components.examples.CreateCheckoutUpperCaseCodes.value as Record<string, any>,
+};
+
+export function responseExample(name: string): Record<string, any> {
+  const ref = contract.paths[CREATE_PATH].post.responses['201'].content['application/json'].examples[name].$ref as string;
+  return contract.components.examples[ref.split('/').pop()!].value as Record<string, any>;
+}
+
+/** Ajv's errors as "path message" lines, so a failed expectation says what was wrong. */
+export function schemaErrors(schemaName: string, value: unknown): string[] {
+  const validate = validators.validatorFor(schemaName);
+  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+}
+
+export function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+export async function postJson(baseUrl: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}${CREATE_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : undefined };
+}

@@ -1,0 +1,232 @@
+// `npm start` as a user runs it: the real start-mock process (front + Prism) on a free port, spoken to over HTTP.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANARY_KEY, childPids, isAlive, killEverything, startMockProcess, type MockProcess } from './mock-process.js';
+import { clone, contract, CREATE_PATH, postJson, responseExample, schemaErrors, seedSamples, validators } from './mock-fixtures.js';
+
+const auth = { authorization: `Api-Key ${CANARY_KEY}` };
+const problemType = (slug: string) => `https://api.checkout.example/problems/${slug}`;
+
+interface Delivery { url: string; headers: IncomingHttpHeaders; body: string }
+
+let mock: MockProcess;
+let receiver: Server;
+let receiverUrl: string;
+const deliveries: Delivery[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      deliveries.push({ url: request.url ?? '', headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  // info is Prism's most talkative level the mock allows: the strictest setting for the "key never logged" check.
+  mock = await startMockProcess(['--no-build', '--log-level', 'info']);
+});
+
+afterAll(async () => {
+  killEverything(mock);
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function expectProblem(result: { status: number; headers: Headers; json: any }, status: number, slug: string) {
+  expect(result.status).toBe(status);
+  expect(result.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(schemaErrors('Problem', result.json)).toEqual([]);
+  expect(result.json).toMatchObject({ type: problemType(slug), status });
+}
+
+describe('start-up', () => {
+  it('prints the base URL, a curl of the first sample with a placeholder key, and where the docs are', () => {
+    const out = mock.output();
+    expect(out).toContain(`Base URL: ${mock.baseUrl}`);
+    expect(out).toContain("-H 'Authorization: Api-Key <API_KEY>'");
+    expect(out).toContain(JSON.stringify(seedSamples.usdtOnTron));
+    expect(out).toMatch(/Docs: .*generated\/openapi\.yaml/);
+  });
+
+  it('the printed curl works as pasted', async () => {
+    const command = mock.output().match(/ {2}curl [\s\S]*?--data '(?:[^']|'\\'')*'/)![0].replace(/\\\n/g, ' ');
+    const { stdout } = await promisify(execFile)('sh', ['-c', `${command} --silent`]);
+    expect(stdout).toMatch(/^HTTP\/1\.1 201/);
+    expect(JSON.parse(stdout.slice(stdout.indexOf('{')))).toEqual(responseExample('usdtOnTron'));
+  });
+});
+
+describe('the seed samples', () => {
+  for (const name of ['usdtOnTron', 'upperCaseCodes'] as const) {
+    it(`${name} → 201 with its own named record, valid against Checkout, status open`, async () => {
+      const result = await postJson(mock.baseUrl, seedSamples[name], auth);
+      expect(result.status).toBe(201);
+      expect(schemaErrors('Checkout', result.json)).toEqual([]);
+      expect(result.json.status).toBe('open');
+      expect(result.json).toEqual(responseExample(name));
+      expect(result.headers.get('idempotent-replayed')).toBeNull();
+    });
+
+    it(`Prefer: example=${name} selects the ${name} record for any valid body`, async () => {
+      const other = name === 'usdtOnTron' ? seedSamples.upperCaseCodes : seedSamples.usdtOnTron;
+      const result = await postJson(mock.baseUrl, other, { ...auth, prefer: `example=${name}` });
+      expect(result.status).toBe(201);
+      expect(result.json).toEqual(responseExample(name));
+    });
+  }
+
+  it('a request shaped as the second sample, sent as a production client sends it, works unchanged', async () => {
+    const order = clone(seedSamples.upperCaseCodes);
+    order.invoice_items[0].quantity = 7;
+    order.invoice_items[1].price_data.product_data.name = 'Priority support';
+    const response = await fetch(`${mock.baseUrl}${CREATE_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: `Api-Key ${CANARY_KEY}`, 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
+      body: JSON.stringify(order, null, 2),
+    });
+    const record = await response.json();
+    expect(response.status).toBe(201);
+    expect(schemaErrors('Checkout', record)).toEqual([]);
+    expect(record.status).toBe('open');
+  });
+});
+
+describe('errors reach the caller as Problem documents naming the offending fields', () => {
+  it('missing Authorization → 401 unauthorized with WWW-Authenticate: Api-Key', async () => {
+    const result = await postJson(mock.baseUrl, seedSamples.usdtOnTron);
+    expectProblem(result, 401, 'unauthorized');
+    expect(result.headers.get('www-authenticate')).toBe('Api-Key');
+  });
+
+  it('malformed JSON → 400 malformed-json saying why it does not parse', async () => {
+    const result = await postJson(mock.baseUrl, '{"currency": "usdt", "invoice_items": [', auth);
+    expectProblem(result, 400, 'malformed-json');
+    expect(result.json.detail).toMatch(/not valid JSON: .+/);
+  });
+
+  it('a JSON body sent as text/plain → 415 naming the type that was sent', async () => {
+    const result = await postJson(mock.baseUrl, JSON.stringify(seedSamples.usdtOnTron), { ...auth, 'content-type': 'text/plain' });
+    expectProblem(result, 415, 'unsupported-media-type');
+    expect(result.json.detail).toContain('text/plain');
+  });
+
+  it('a body with no Content-Type at all → 415 (Prism alone answers 422 here)', async () => {
+    const response = await fetch(`${mock.baseUrl}${CREATE_PATH}`, { method: 'POST', headers: auth, body: new Blob([JSON.stringify(seedSamples.usdtOnTron)]) });
+    const result = { status: response.status, headers: response.headers, json: await response.json() };
+    expectProblem(result, 415, 'unsupported-media-type');
+    expect(result.json.detail).toMatch(/no Content-Type/);
+  });
+
+  const invalid: Array<{ name: string; change: (body: any) => void; pointers: string[] }> = [
+    { name: 'missing currency', change: (b) => { delete b.currency; }, pointers: ['/currency'] },
+    { name: 'empty invoice_items', change: (b) => { b.invoice_items = []; }, pointers: ['/invoice_items'] },
+    {
+      name: 'wrong types (number currency, numeric unit_amount, string quantity)',
+      change: (b) => { b.currency = 5; b.invoice_items[0].price_data.unit_amount = 12.5; b.invoice_items[0].quantity = '2'; },
+      pointers: ['/currency', '/invoice_items/0/price_data/unit_amount', '/invoice_items/0/quantity'],
+    },
+    { name: 'a camelCase field (callbackUrl)', change: (b) => { b.callbackUrl = 'https://shop.example.com/hook'; }, pointers: ['/callbackUrl'] },
+  ];
+  for (const { name, change, pointers } of invalid) {
+    it(`${name} → 422 validation-failed with errors at ${pointers.join(', ')}`, async () => {
+      const body = clone(seedSamples.usdtOnTron);
+      change(body);
+      const result = await postJson(mock.baseUrl, body, auth);
+      expectProblem(result, 422, 'validation-failed');
+      expect(result.json.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([...pointers].sort());
+      for (const error of result.json.errors) expect(error.detail).not.toBe('');
+      expect(result.headers.get('sl-violations')).toBeNull();
+    });
+  }
+
+  it('an Idempotency-Key breaking its schema → 422 whose detail names the header (errors[] point into the body)', async () => {
+    const result = await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, 'idempotency-key': 'has spaces in it' });
+    expectProblem(result, 422, 'validation-failed');
+    expect(result.json.detail).toMatch(/idempotency-key/i);
+    expect(result.json.errors).toEqual([]);
+  });
+
+  it('authentication is checked before the media type, as Prism orders them', async () => {
+    const response = await fetch(`${mock.baseUrl}${CREATE_PATH}`, { method: 'POST', body: new Blob(['{}']) });
+    expect(response.status).toBe(401);
+  });
+
+  it('Prefer: code=429 returns the declared rate-limit answer, Retry-After included', async () => {
+    const result = await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, prefer: 'code=429' });
+    expectProblem(result, 429, 'rate-limited');
+    expect(Number(result.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a body over 1 MiB → 413 payload-too-large', async () => {
+    const body = clone(seedSamples.usdtOnTron);
+    body.invoice_items[0].price_data.product_data.description = 'x'.repeat(1_048_576);
+    const result = await postJson(mock.baseUrl, body, auth);
+    expectProblem(result, 413, 'payload-too-large');
+  });
+});
+
+describe('the completion callback', () => {
+  const callbackOperation = () => {
+    const callbacks = contract.components.callbacks.CheckoutCompleted;
+    return (Object.values(callbacks)[0] as any).post;
+  };
+
+  it('reaches callback_url after a successful create, with a CheckoutCompletedEvent body and the declared headers', async () => {
+    const body = { ...clone(seedSamples.upperCaseCodes), callback_url: `${receiverUrl}/hooks/checkout?tenant=7` };
+    const result = await postJson(mock.baseUrl, body, auth);
+    expect(result.status).toBe(201);
+    const delivery = await waitFor(() => deliveries.find((d) => d.url === '/hooks/checkout?tenant=7'));
+    expect(delivery.headers['content-type']).toMatch(/^application\/json/);
+    expect(schemaErrors('CheckoutCompletedEvent', JSON.parse(delivery.body))).toEqual([]);
+    const headerParameters = callbackOperation().parameters.map((p: any) => contract.components.parameters[p.$ref.split('/').pop()]);
+    expect(headerParameters.map((p: any) => p.name).sort()).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp']);
+    for (const parameter of headerParameters) {
+      const value = delivery.headers[parameter.name];
+      expect(value, parameter.name).toBeTypeOf('string');
+      expect(validators.ajv.validate(parameter.schema, value), `${parameter.name}: ${value}`).toBe(true);
+    }
+  });
+
+  it('is not sent when the create is rejected', async () => {
+    const rejected: Record<string, any> = { ...clone(seedSamples.usdtOnTron), callback_url: `${receiverUrl}/hooks/rejected` };
+    delete rejected.currency;
+    expect((await postJson(mock.baseUrl, rejected, auth)).status).toBe(422);
+    expect((await postJson(mock.baseUrl, { ...rejected, currency: 'usdt' })).status).toBe(401);
+    // A later successful create is delivered; by then the rejected ones would have arrived too.
+    expect((await postJson(mock.baseUrl, { ...rejected, currency: 'usdt', callback_url: `${receiverUrl}/hooks/accepted` }, auth)).status).toBe(201);
+    await waitFor(() => deliveries.find((d) => d.url === '/hooks/accepted'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(deliveries.filter((d) => d.url === '/hooks/rejected')).toEqual([]);
+  });
+});
+
+describe('secrets and shutdown', () => {
+  it('never prints the Authorization header value', async () => {
+    await waitFor(() => (mock.output().includes('→ 413') ? true : undefined));
+    expect(mock.output()).toContain('POST /api/v1/checkouts/ → 201');
+    expect(mock.output()).not.toContain(CANARY_KEY);
+  });
+
+  it('SIGTERM stops the mock with exit code 0 and leaves no Prism process behind', async () => {
+    const prismPids = childPids(mock.child.pid!);
+    expect(prismPids.length).toBeGreaterThan(0);
+    const ended = await mock.stop('SIGTERM');
+    expect(ended).toEqual({ code: 0, signal: null });
+    for (const pid of prismPids) expect(isAlive(pid), `process ${pid}`).toBe(false);
+    expect(mock.output()).not.toContain(CANARY_KEY);
+  });
+});

@@ -1,0 +1,71 @@
+// Prism's sl-violations entries → the contract's FieldError {pointer, detail}. The inputs are the shapes Prism
+// 5.14.2 produces (see its convertAjvErrors); the HTTP suite checks the same path against the real process.
+import { describe, expect, it } from 'vitest';
+import { describeRequestViolations, parseViolationsHeader } from '../../scripts/mock/violations.js';
+
+const bodyViolation = (path: string[], code: string, message: string) => ({ location: ['request', 'body', ...path], severity: 'Error', code, message });
+
+describe('parseViolationsHeader', () => {
+  it('reads the JSON array and tolerates a missing or broken header', () => {
+    expect(parseViolationsHeader('[{"location":["request"],"severity":"Error","code":415,"message":"m"}]')).toHaveLength(1);
+    expect(parseViolationsHeader(undefined)).toEqual([]);
+    expect(parseViolationsHeader('not json')).toEqual([]);
+    expect(parseViolationsHeader('{"a":1}')).toEqual([]);
+  });
+});
+
+describe('describeRequestViolations', () => {
+  it('maps a nested property path to a JSON Pointer and keeps only what is wrong', () => {
+    const { fieldErrors } = describeRequestViolations([
+      bodyViolation(['invoice_items', '0', 'quantity'], 'type', 'Request body property invoice_items.0.quantity must be integer'),
+    ]);
+    expect(fieldErrors).toEqual([{ pointer: '/invoice_items/0/quantity', detail: 'must be integer' }]);
+  });
+
+  it('points a missing property at the property itself', () => {
+    const { fieldErrors } = describeRequestViolations([
+      bodyViolation([], 'required', "Request body must have required property 'currency'"),
+      bodyViolation(['invoice_items', '1', 'price_data'], 'required', "Request body property invoice_items.1.price_data must have required property 'unit_amount'"),
+    ]);
+    expect(fieldErrors).toEqual([
+      { pointer: '/currency', detail: 'is required' },
+      { pointer: '/invoice_items/1/price_data/unit_amount', detail: 'is required' },
+    ]);
+  });
+
+  it('points an unknown property at that property and escapes "/" and "~" in its name', () => {
+    const { fieldErrors } = describeRequestViolations([
+      bodyViolation([], 'additionalProperties', "Request body must NOT have additional properties; found 'callbackUrl'"),
+      bodyViolation([], 'additionalProperties', "Request body must NOT have additional properties; found 'a/b~c'"),
+    ]);
+    expect(fieldErrors.map((e) => e.pointer)).toEqual(['/callbackUrl', '/a~1b~0c']);
+    expect(fieldErrors[0].detail).toMatch(/not a field/);
+  });
+
+  it('uses the root pointer for a body that is not an object or is missing', () => {
+    const { fieldErrors } = describeRequestViolations([
+      bodyViolation([], 'type', 'Request body must be object'),
+      { location: ['request'], severity: 'Error', code: 'required', message: 'Body parameter is required' },
+    ]);
+    expect(fieldErrors).toEqual([
+      { pointer: '', detail: 'must be object' },
+      { pointer: '', detail: 'a JSON object body is required' },
+    ]);
+  });
+
+  it('keeps header problems out of errors[] (whose pointers point into the body) but reports them', () => {
+    const { fieldErrors, otherMessages } = describeRequestViolations([
+      { location: ['request', 'header', 'idempotency-key'], severity: 'Error', code: 'maxLength', message: 'Request header parameter idempotency-key must NOT have more than 255 characters' },
+    ]);
+    expect(fieldErrors).toEqual([]);
+    expect(otherMessages).toEqual(['Request header parameter idempotency-key must NOT have more than 255 characters']);
+  });
+
+  it('ignores warnings and response violations', () => {
+    const { fieldErrors, otherMessages } = describeRequestViolations([
+      { ...bodyViolation(['currency'], 'format', 'Request body property currency warn'), severity: 'Warning' },
+      { location: ['response', 'body', 'url'], severity: 'Error', code: 'format', message: 'Response body property url must match format "uri"' },
+    ]);
+    expect([...fieldErrors, ...otherMessages]).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+// Done when a throwaway project can install the packed tarball, compile the README's examples unchanged under a
+// strict tsconfig, and run the client example against a local server.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../src/contract/load-contract.js';
+import { installIntoConsumer, listFiles, packProject, projectRoot, run } from './packed-package.js';
+import { readReadmeExamples } from './readme-examples.js';
+
+const CANARY_KEY = 'canary-key-3e8d1f6a9c2b';
+const contract = loadContract();
+const created = contract.components.examples.CheckoutUsdtOnTron.value as { url: string };
+const validationProblem = (contract.components.responses.ValidationFailed as any).content['application/problem+json'].examples.validationFailed.value;
+
+let workDir: string;
+let consumer: string;
+let installed: string;
+let server: Server;
+let serverUrl: string;
+const answers: Array<{ status: number; type: string; body: unknown }> = [];
+const received: IncomingHttpHeaders[] = [];
+
+function writeConsumerSources(examples: string[]) {
+  mkdirSync(join(consumer, 'src'));
+  examples.forEach((code, index) => writeFileSync(join(consumer, 'src', `readme-example-${index + 1}.ts`), code));
+  const tsconfig = {
+    compilerOptions: {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      skipLibCheck: false,
+      target: 'ES2022',
+      lib: ['ES2022'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      rootDir: 'src',
+      outDir: 'out',
+      types: ['node'],
+      typeRoots: [join(projectRoot, 'node_modules/@types')],
+    },
+    include: ['src'],
+  };
+  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+}
+
+async function runExample(): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { PATH: process.env.PATH, CHECKOUT_API_URL: serverUrl, CHECKOUT_API_KEY: CANARY_KEY };
+  return run(process.execPath, ['out/readme-example-1.js'], { cwd: consumer, env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'checkout-consumer-'));
+  const tarball = await packProject(workDir);
+  consumer = await installIntoConsumer(workDir, tarball);
+  installed = join(consumer, 'node_modules', 'checkout-api-contract');
+  writeConsumerSources(readReadmeExamples(join(projectRoot, 'README.md')));
+
+  server = createServer((req, res) => {
+    received.push(req.headers);
+    req.resume().on('end', () => {
+      const answer = answers.shift() ?? { status: 500, type: 'text/plain', body: 'no answer planned' };
+      res.writeHead(answer.status, { 'Content-Type': answer.type }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 240_000);
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('the packed package, installed into a throwaway project', () => {
+  it('ships the built client, its types and the contract, and nothing of the sources or tooling', () => {
+    const files = listFiles(installed);
+    expect(files).toEqual(expect.arrayContaining([
+      'package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/openapi.d.ts',
+    ]));
+    for (const file of files) expect(file).not.toMatch(/^(src|test|bench|scripts|openapi)\/|^tsconfig|^vitest|\.test\./);
+  });
+
+  it('is an ESM package for Node 20.19+ that pulls in only openapi-fetch and standardwebhooks, none of the dev tooling', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest.type).toBe('module');
+    expect(manifest.engines.node).toMatch(/^>=20/);
+    expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining(['.', './openapi.json', './openapi.yaml', './package.json']));
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['openapi-fetch', 'standardwebhooks']);
+    const installedNames = listFiles(join(consumer, 'node_modules')).filter((file) => file.endsWith('/package.json')).join('\n');
+    for (const devOnly of ['@stoplight/prism-cli', '@redocly/cli', 'ajv/', 'typescript/', 'vitest/']) expect(installedNames).not.toContain(devOnly);
+  });
+
+  it('compiles the README examples unchanged under a strict tsconfig (strict, exactOptionalPropertyTypes, no skipLibCheck)', async () => {
+    const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: consumer }).catch((error) => error);
+    expect(result.stdout ?? '').toBe('');
+  }, 120_000);
+
+  it('runs the client example against a local server: the checkout URL is printed, the key is sent and never printed', async () => {
+    answers.push({ status: 201, type: 'application/json', body: created });
+    const { code, stdout, stderr } = await runExample();
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain(`Send the customer to ${created.url}`);
+    expect(received.at(-1)?.authorization).toBe(`Api-Key ${CANARY_KEY}`);
+    expect(received.at(-1)?.['idempotency-key']).toBe('order-1001');
+    expect(stdout + stderr).not.toContain(CANARY_KEY);
+  });
+
+  it('the client example reports a problem answer and exits 1', async () => {
+    answers.push({ status: 422, type: 'application/problem+json', body: validationProblem });
+    const { code, stdout, stderr } = await runExample();
+    expect(code).toBe(1);
+    expect(stderr).toContain('422 https://api.checkout.example/problems/validation-failed');
+    expect(stderr).toContain('/invoice_items/0/quantity');
+    expect(stdout + stderr).not.toContain(CANARY_KEY);
+  });
+
+  it('exports the contract files and package.json, and hides everything else', async () => {
+    const probe = [
+      "const json = (await import('checkout-api-contract/openapi.json', { with: { type: 'json' } })).default;",
+      "const { createRequire } = await import('node:module');",
+      'const require = createRequire(import.meta.url);',
+      "const yamlPath = require.resolve('checkout-api-contract/openapi.yaml');",
+      "const pkg = require('checkout-api-contract/package.json');",
+      "let hidden = 'visible';",
+      "try { await import('checkout-api-contract/dist/client/request-draft.js'); } catch (error) { hidden = error.code; }",
+      'console.log(JSON.stringify({ title: json.info.title, yaml: yamlPath.endsWith("generated/openapi.yaml"), name: pkg.name, hidden }));',
+    ].join('\n');
+    writeFileSync(join(consumer, 'probe.mjs'), probe);
+    const { stdout } = await run(process.execPath, ['probe.mjs'], { cwd: consumer });
+    expect(JSON.parse(stdout)).toEqual({ title: 'Checkout API', yaml: true, name: 'checkout-api-contract', hidden: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
+  });
+});

@@ -1,0 +1,147 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CallbackSignatureError } from '../../src/callback/callback-errors.js';
+import { verifyCallback } from '../../src/callback/verify-callback.js';
+import { expectValid, namedRequests, validateCompletedEvent } from './support/contract-checks.js';
+import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
+import { sandboxValidatorFor } from './support/sandbox-document.js';
+import { CALLBACK_SECRET, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+
+const validateDeliveries = sandboxValidatorFor('CallbackDeliveryList');
+const RETRY_DELAYS_MS = [60, 120, 180, 240];
+
+let sandbox: TestSandbox;
+let receiver: CallbackReceiver;
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ CHECKOUT_CALLBACK_RETRY_DELAYS_MS: RETRY_DELAYS_MS.join(','), CHECKOUT_CALLBACK_TIMEOUT_MS: '300' });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+afterEach(async () => {
+  await receiver?.down();
+});
+
+async function completeCheckoutWithCallback(callbackUrl: string): Promise<{ id: string; completed: any }> {
+  const body = { ...structuredClone(namedRequests.usdtOnTron), callback_url: callbackUrl };
+  const created = await (await sandbox.createCheckout(body)).json();
+  const completed = await (await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`)).json();
+  return { id: created.id, completed };
+}
+
+async function deliveriesOf(id: string): Promise<any[]> {
+  const list = await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${id}/deliveries`)).json();
+  expect(validateDeliveries(list), JSON.stringify(validateDeliveries.errors)).toBe(true);
+  return list.deliveries;
+}
+
+async function waitForDeliveryStatus(id: string, status: string): Promise<any> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [delivery] = await deliveriesOf(id);
+    if (delivery?.status === status) return delivery;
+    if (Date.now() > deadline) throw new Error(`delivery is ${JSON.stringify(delivery)}, expected status ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('checkout.completed callbacks (D5–D7)', () => {
+  it('reach a receiver that is down for the first attempts once it is up: nothing lost', async () => {
+    receiver = await createCallbackReceiver();
+    const { id, completed } = await completeCheckoutWithCallback(receiver.url);
+    // Down (connection refused) for the first attempt and the first retry, then up.
+    const twoFailures = async () => {
+      for (;;) {
+        const [delivery] = await deliveriesOf(id);
+        if ((delivery?.attempts.length ?? 0) >= 2) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    await twoFailures();
+    await receiver.up();
+    const delivery = await waitForDeliveryStatus(id, 'delivered');
+
+    expect(receiver.received).toHaveLength(1);
+    expect(delivery.attempts.slice(0, 2).map((attempt: any) => [attempt.responseStatus, attempt.error]))
+      .toEqual([[null, 'connection failed: ECONNREFUSED'], [null, 'connection failed: ECONNREFUSED']]);
+    expect(delivery.attempts.at(-1).responseStatus).toBe(204);
+    expect(delivery.nextAttemptAt).toBeNull();
+    // Retries keep to the configured schedule, not sooner.
+    const started = delivery.attempts.map((attempt: any) => Date.parse(attempt.startedAt));
+    expect(started[1] - started[0]).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[0] - 5);
+
+    const [callback] = receiver.received;
+    expect(callback.headers['content-type']).toBe('application/json');
+    expect(callback.headers['webhook-id']).toBe(delivery.eventId);
+    expect(callback.headers['webhook-id']).toMatch(/^msg_[A-Za-z0-9]{8,64}$/);
+    expect(callback.headers['webhook-timestamp']).toMatch(/^[0-9]{1,12}$/);
+    expect(callback.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+
+    const event = verifyCallback({ payload: callback.body, headers: callback.headers as Record<string, string>, secret: CALLBACK_SECRET });
+    expectValid(validateCompletedEvent, event);
+    expect(event.type).toBe('checkout.completed');
+    expect(event.data).toEqual(completed);
+    expect(Date.parse(event.timestamp)).toBe(Math.floor(Number(completed.updatedAt) * 1000));
+  });
+
+  it('retry a non-2xx reply with the same webhook-id and body, and stop at the first 2xx', async () => {
+    receiver = await createCallbackReceiver();
+    receiver.reply = (delivery) => (delivery <= 2 ? 503 : 200);
+    await receiver.up();
+    const { id } = await completeCheckoutWithCallback(receiver.url);
+    const delivery = await waitForDeliveryStatus(id, 'delivered');
+    expect(delivery.attempts.map((attempt: any) => attempt.responseStatus)).toEqual([503, 503, 200]);
+    expect(receiver.received).toHaveLength(3);
+    expect(new Set(receiver.received.map((callback) => callback.headers['webhook-id'])).size).toBe(1);
+    expect(new Set(receiver.received.map((callback) => callback.body)).size).toBe(1);
+    for (const callback of receiver.received) {
+      expect(() => verifyCallback({ payload: callback.body, headers: callback.headers as Record<string, string>, secret: CALLBACK_SECRET })).not.toThrow();
+    }
+  });
+
+  it('retry a receiver that does not answer within the timeout, then give up after the schedule', async () => {
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => { /* never answers */ });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const port = (silent.address() as import('node:net').AddressInfo).port;
+      const { id } = await completeCheckoutWithCallback(`http://127.0.0.1:${port}/hook`);
+      const delivery = await waitForDeliveryStatus(id, 'failed');
+      expect(delivery.attempts).toHaveLength(1 + RETRY_DELAYS_MS.length);
+      for (const attempt of delivery.attempts) expect(attempt).toMatchObject({ responseStatus: null, error: 'no reply within 300 ms' });
+      expect(delivery.nextAttemptAt).toBeNull();
+      expect(sandbox.logs.some((line) => line.includes(delivery.eventId) && line.includes('no retries left'))).toBe(true);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
+  it('carry a signature the verifier accepts, and that it rejects once the body or the id is tampered with', async () => {
+    receiver = await createCallbackReceiver();
+    await receiver.up();
+    await completeCheckoutWithCallback(receiver.url);
+    await receiver.waitFor(1);
+    const [callback] = receiver.received;
+    const headers = callback.headers as Record<string, string>;
+    expect(verifyCallback({ payload: callback.body, headers, secret: CALLBACK_SECRET }).type).toBe('checkout.completed');
+
+    const tamperedBody = callback.body.replace('"amountTotal":"25.00"', '"amountTotal":"0.01"');
+    expect(tamperedBody).not.toBe(callback.body);
+    expect(() => verifyCallback({ payload: tamperedBody, headers, secret: CALLBACK_SECRET })).toThrow(CallbackSignatureError);
+    expect(() => verifyCallback({ payload: callback.body, headers: { ...headers, 'webhook-id': 'msg_000000000000' }, secret: CALLBACK_SECRET }))
+      .toThrow(CallbackSignatureError);
+    const otherSecret = `whsec_${Buffer.from('another-secret-of-32-bytes-long!').toString('base64')}`;
+    expect(() => verifyCallback({ payload: callback.body, headers, secret: otherSecret })).toThrow(CallbackSignatureError);
+  });
+
+  it('send nothing for a checkout that expires, or one without callback_url', async () => {
+    receiver = await createCallbackReceiver();
+    await receiver.up();
+    const body = { ...structuredClone(namedRequests.usdtOnTron), callback_url: receiver.url };
+    const created = await (await sandbox.createCheckout(body)).json();
+    await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/expire`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.received).toHaveLength(0);
+    expect(await deliveriesOf(created.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+// Property-based: thousands of generated bodies, valid and invalid, against the sandbox over loopback. The oracle
+// is the contract itself: its compiled request schema plus the currency rule (D8) decides 201 or 422; every
+// answer must be a contract Checkout or Problem; nothing may be a 5xx. Amounts are re-computed with BigInt, an
+// arithmetic independent of the sandbox's decimal.js.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkCheckoutRules } from '../../src/contract/checkout-rules.js';
+import { schemaErrors, validateCheckout, validateProblem, validateRequest } from './support/contract-checks.js';
+import { anyJson, anyText, mutatedBody, validishBody } from './support/request-arbitraries.js';
+import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+
+let sandbox: TestSandbox;
+const statuses = new Map<number, number>();
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function currenciesAgree(body: any): boolean {
+  return body.invoice_items.every((item: any) => item.price_data.currency.toLowerCase() === body.currency.toLowerCase());
+}
+
+/** quantity × unit_amount rounded half-up to cents, in BigInt: the unit amount scaled by 10^8 is an exact integer. */
+function expectedItemAmount(quantity: number, unitAmount: string): bigint {
+  const [whole, fraction = ''] = unitAmount.split('.');
+  const scaled = BigInt(whole + fraction.padEnd(8, '0')) * BigInt(quantity);
+  return (scaled + 500_000n) / 1_000_000n;
+}
+
+function formatCents(cents: bigint): string {
+  const text = cents.toString().padStart(3, '0');
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}
+
+async function expectConformingAnswer(rawBody: string): Promise<void> {
+  const response = await sandbox.createCheckout(rawBody);
+  statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+  const text = await response.text();
+  expect(response.status, text).toBeLessThan(500);
+
+  let parsed: unknown;
+  let isJson = true;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    isJson = false;
+  }
+  const expectedStatus = !isJson ? 400 : validateRequest(parsed) && currenciesAgree(parsed) ? 201 : 422;
+  expect(response.status, `${rawBody.slice(0, 500)}\n→ ${text.slice(0, 500)}`).toBe(expectedStatus);
+
+  const answer = JSON.parse(text);
+  if (response.status === 201) {
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(validateCheckout(answer), schemaErrors(validateCheckout)).toBe(true);
+    const request = parsed as any;
+    expect(checkCheckoutRules(request, answer)).toEqual([]);
+    const cents = request.invoice_items.map((item: any) => expectedItemAmount(item.quantity, item.price_data.unit_amount));
+    expect(answer.invoiceItems.map((item: any) => item.amount)).toEqual(cents.map(formatCents));
+    expect(answer.amountTotal).toBe(formatCents(cents.reduce((sum: bigint, value: bigint) => sum + value, 0n)));
+  } else {
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(validateProblem(answer), schemaErrors(validateProblem)).toBe(true);
+    expect(answer.status).toBe(response.status);
+    if (response.status === 422) {
+      expect(answer.errors.length).toBeGreaterThan(0);
+      for (const error of answer.errors) expect(error.pointer === '' || error.pointer.startsWith('/')).toBe(true);
+    }
+  }
+}
+
+describe('generated bodies: never a 5xx, always the contract\'s answer', () => {
+  it('valid-looking bodies (1500)', async () => {
+    await fc.assert(fc.asyncProperty(validishBody, (body) => expectConformingAnswer(JSON.stringify(body))), { numRuns: 1500 });
+  });
+
+  it('mutated bodies (1500)', async () => {
+    await fc.assert(fc.asyncProperty(mutatedBody, (body) => expectConformingAnswer(JSON.stringify(body) ?? 'null')), { numRuns: 1500 });
+  });
+
+  it('any JSON value (400) and any text (400)', async () => {
+    await fc.assert(fc.asyncProperty(anyJson, (value) => expectConformingAnswer(JSON.stringify(value))), { numRuns: 400 });
+    await fc.assert(fc.asyncProperty(anyText, (text) => expectConformingAnswer(text)), { numRuns: 400 });
+  });
+
+  it('exercised every kind of answer: 201, 400 and 422', () => {
+    expect(statuses.get(201) ?? 0).toBeGreaterThan(500);
+    expect(statuses.get(422) ?? 0).toBeGreaterThan(500);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(50);
+    expect([...statuses.keys()].sort()).toEqual([201, 400, 422]);
+    expect(sandbox.logs).toEqual([]);
+  });
+});

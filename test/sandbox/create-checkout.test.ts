@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkCheckoutRules } from '../../src/contract/checkout-rules.js';
+import { expectValid, namedRequests, namedResponses, validateCheckout, validateProblem } from './support/contract-checks.js';
+import { CANARY_KEY, OTHER_CANARY_KEY, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+// Fields a record gets from its request and the account, not from chance: they must equal the contract's example.
+const DETERMINED_FIELDS = [
+  'nameCollection', 'emailCollection', 'phoneNumberCollection', 'shippingAddressCollection', 'amountTotal', 'status',
+  'clientReferenceId', 'currency', 'successUrl', 'cancelUrl', 'paymentMethodTypes', 'paymentMethodOptions', 'metadata',
+  'isLivemode',
+];
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('POST /api/v1/checkouts/ answers the named examples as the contract shows them', () => {
+  it.each(Object.keys(namedRequests))('%s', async (name) => {
+    const request = namedRequests[name];
+    const before = Date.now();
+    const response = await sandbox.createCheckout(request);
+    const after = Date.now();
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('idempotent-replayed')).toBeNull();
+    const record = await response.json();
+
+    expectValid(validateCheckout, record);
+    expect(checkCheckoutRules(request, record)).toEqual([]);
+    const example = namedResponses[name];
+    for (const field of DETERMINED_FIELDS) expect({ field, value: record[field] }).toEqual({ field, value: example[field] });
+    expect(record.invoiceItems.map((item: any) => [item.quantity, item.amount]))
+      .toEqual(example.invoiceItems.map((item: any) => [item.quantity, item.amount]));
+
+    for (const id of [record.id, record.paymentIntent, ...record.invoiceItems.flatMap((item: any) => [item.id, item.price])]) {
+      expect(id).toMatch(UUID);
+    }
+    expect(record.url).toBe(`${sandbox.baseUrl}/checkouts/${record.id}`);
+    const createdMs = Number(record.createdAt) * 1000;
+    expect(createdMs).toBeGreaterThanOrEqual(before - 5);
+    expect(createdMs).toBeLessThanOrEqual(after + 5);
+    expect(record.createdAt).toMatch(/^\d{10}\.\d{6}$/);
+    expect(record.updatedAt).toBe(record.createdAt);
+    expect(Number(record.expiresAt)).toBe(Math.floor(Number(record.createdAt.replace('.', '')) / 1000) + 86_400_000);
+  });
+});
+
+describe('the record', () => {
+  const base = () => structuredClone(namedRequests.usdtOnTron);
+
+  it('gives every id, item id, price and payment intent a fresh UUID', async () => {
+    const body = base();
+    body.invoice_items.push(structuredClone(body.invoice_items[0]));
+    const records = await Promise.all([1, 2, 3].map(async () => (await sandbox.createCheckout(body)).json()));
+    const ids = records.flatMap((record: any) => [record.id, record.paymentIntent, ...record.invoiceItems.flatMap((item: any) => [item.id, item.price])]);
+    expect(ids).toHaveLength(3 * 6);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('echoes priceData in camelCase, with null description and empty images when none were sent', async () => {
+    const record = await (await sandbox.createCheckout(namedRequests.upperCaseCodes)).json();
+    expect(record.invoiceItems[0].priceData).toEqual({
+      currency: 'USD', unitAmount: '10', productData: { name: 'Annual subscription', description: null, images: [] },
+    });
+    const withImages = await (await sandbox.createCheckout(base())).json();
+    expect(withImages.invoiceItems[0].priceData.productData).toEqual(namedRequests.usdtOnTron.invoice_items[0].price_data.product_data);
+  });
+
+  it('sets clientReferenceId, successUrl and cancelUrl to null when they were not sent (D15)', async () => {
+    const body = base();
+    delete body.client_reference_id;
+    delete body.success_url;
+    delete body.cancel_url;
+    const record = await (await sandbox.createCheckout(body)).json();
+    expect([record.clientReferenceId, record.successUrl, record.cancelUrl]).toEqual([null, null, null]);
+    expectValid(validateCheckout, record);
+  });
+
+  it('offers crypto and card when no payment method was chosen (D20)', async () => {
+    const body = base();
+    delete body.payment_method_data;
+    const record = await (await sandbox.createCheckout(body)).json();
+    expect(record.paymentMethodTypes).toEqual(['crypto', 'card']);
+    expect(record.paymentMethodOptions.card).toBeNull();
+    expect(record.paymentMethodOptions.crypto.length).toBeGreaterThan(0);
+    expect(checkCheckoutRules(body, record)).toEqual([]);
+  });
+
+  it('offers only the chosen currency and network, echoed as sent, with names for unknown codes', async () => {
+    const body = base();
+    body.payment_method_data.paymentMethodDetail = { currency: 'XyZ9', network: 'my-chain_2' };
+    const record = await (await sandbox.createCheckout(body)).json();
+    expect(record.paymentMethodOptions.crypto).toEqual([{
+      currency: { value: 'XyZ9', name: 'XYZ9', logo: '/static/logos/xyz9.svg' },
+      networks: [{ value: 'my-chain_2', name: 'my-chain_2' }],
+    }]);
+    expectValid(validateCheckout, record);
+  });
+
+  it('computes amounts exactly with half-up rounding, beyond what a binary float holds', async () => {
+    const item = (unit: string, quantity: number) => ({ price_data: { product_data: { name: 'x' }, currency: 'usdt', unit_amount: unit }, quantity });
+    const body = {
+      currency: 'USDT',
+      invoice_items: [item('0.005', 1), item('1.115', 1), item('999999999999.00499999', 3), item('0.00012', 10000), item('0.1', 3)],
+    };
+    const record = await (await sandbox.createCheckout(body)).json();
+    expect(record.invoiceItems.map((i: any) => i.amount)).toEqual(['0.01', '1.12', '2999999999997.01', '1.20', '0.30']);
+    expect(record.amountTotal).toBe('2999999999999.64');
+  });
+
+  it('accepts prices whose currency differs only in case, and names each price in another currency (D8)', async () => {
+    const body = base();
+    body.currency = 'USDT';
+    expect((await sandbox.createCheckout(body)).status).toBe(201);
+    body.invoice_items.push(structuredClone(body.invoice_items[0]));
+    body.invoice_items[1].price_data.currency = 'usdc';
+    const response = await sandbox.createCheckout(body);
+    expect(response.status).toBe(422);
+    const problem = await response.json();
+    expectValid(validateProblem, problem);
+    expect(problem.errors).toEqual([{ pointer: '/invoice_items/1/price_data/currency', detail: expect.stringContaining('USDT') }]);
+  });
+
+  it('uses CHECKOUT_PAGE_URL and the session lifetime from the environment', async () => {
+    const custom = await startTestSandbox({ CHECKOUT_PAGE_URL: 'https://pay.sandbox.test/', CHECKOUT_SESSION_LIFETIME_MS: '60000' });
+    try {
+      const record = await (await custom.createCheckout(base())).json();
+      expect(record.url).toBe(`https://pay.sandbox.test/checkouts/${record.id}`);
+      expect(checkCheckoutRules(base(), record, { lifetimeMs: 60_000 })).toEqual([]);
+    } finally {
+      await custom.close();
+    }
+  });
+
+  it('accepts every configured key, and never writes a key anywhere', async () => {
+    const response = await sandbox.createCheckout(base(), { authorization: `Api-Key ${OTHER_CANARY_KEY}` });
+    expect(response.status).toBe(201);
+    const text = await response.text();
+    for (const key of [CANARY_KEY, OTHER_CANARY_KEY]) {
+      expect(text).not.toContain(key);
+      expect(sandbox.logs.join('\n')).not.toContain(key);
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValid, namedRequests, validateProblem } from './support/contract-checks.js';
+import { INVALID_BODIES } from './support/invalid-bodies.js';
+import { CANARY_KEY, CREATE_PATH, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+
+const PROBLEMS = 'https://api.checkout.example/problems/';
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+async function expectProblem(response: Response, status: number, slug: string): Promise<any> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  const problem = await response.json();
+  expectValid(validateProblem, problem);
+  expect(problem.type).toBe(`${PROBLEMS}${slug}`);
+  expect(problem.status).toBe(status);
+  expect(problem.detail.length).toBeGreaterThan(10);
+  expect(JSON.stringify(problem)).not.toContain(CANARY_KEY);
+  return problem;
+}
+
+describe('invalid bodies: 422 naming each offending field by JSON Pointer', () => {
+  it.each(INVALID_BODIES.map((invalid) => [invalid.name, invalid] as const))('%s', async (_name, invalid) => {
+    const problem = await expectProblem(await sandbox.createCheckout(JSON.stringify(invalid.body)), 422, 'validation-failed');
+    expect(problem.errors.map((error: any) => error.pointer)).toContain(invalid.pointer);
+    for (const error of problem.errors) expect(error.detail).toMatch(/\w{3,}/);
+    expect(problem.detail).toBe(`The request body has ${problem.errors.length} invalid field${problem.errors.length === 1 ? '' : 's'}.`);
+  });
+
+  it('names every offending field of one body, once each', async () => {
+    const body = structuredClone(namedRequests.usdtOnTron);
+    delete body.currency;
+    body.invoice_items[0].quantity = 0;
+    body.success_url = 'nope';
+    body.extra = true;
+    const problem = await expectProblem(await sandbox.createCheckout(body), 422, 'validation-failed');
+    expect(problem.errors.map((error: any) => error.pointer).sort())
+      .toEqual(['/currency', '/extra', '/invoice_items/0/quantity', '/success_url']);
+    expect(problem.errors.find((error: any) => error.pointer === '/currency').detail).toBe('is required');
+    expect(problem.errors.find((error: any) => error.pointer === '/invoice_items/0/quantity').detail).toBe('must be at least 1');
+  });
+
+  it('explains a broken pattern in words from the contract, not as a regular expression', async () => {
+    const body = structuredClone(namedRequests.usdtOnTron);
+    body.invoice_items[0].price_data.unit_amount = '12,50';
+    const problem = await expectProblem(await sandbox.createCheckout(body), 422, 'validation-failed');
+    expect(problem.errors[0].detail).toContain('positive decimal amount');
+    expect(problem.errors[0].detail).not.toContain('(?:');
+  });
+});
+
+describe('requests the create call refuses before validating', () => {
+  const valid = JSON.stringify(namedRequests.usdtOnTron);
+
+  it.each([
+    ['no Authorization header', undefined],
+    ['another scheme', `Bearer ${CANARY_KEY}`],
+    ['the scheme alone', 'Api-Key'],
+    ['an unknown key', 'Api-Key canary-key-unknown-41f0'],
+    ['a key differing in one character', `Api-Key ${CANARY_KEY.slice(0, -1)}X`],
+    ['the key with a suffix', `Api-Key ${CANARY_KEY}0`],
+  ])('401 for %s, with WWW-Authenticate: Api-Key and no key in the answer', async (_name, authorization) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (authorization) headers.authorization = authorization;
+    const response = await fetch(`${sandbox.baseUrl}${CREATE_PATH}`, { method: 'POST', headers, body: valid });
+    expect(response.headers.get('www-authenticate')).toBe('Api-Key');
+    const problem = await expectProblem(response, 401, 'unauthorized');
+    expect(JSON.stringify(problem)).not.toContain('canary-key');
+  });
+
+  it('accepts the scheme word in any case (RFC 9110)', async () => {
+    expect((await sandbox.createCheckout(valid, { authorization: `api-key ${CANARY_KEY}` })).status).toBe(201);
+  });
+
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['form-encoded', 'application/x-www-form-urlencoded'],
+    ['a problem document', 'application/problem+json'],
+    ['JSON in Latin-1', 'application/json; charset=iso-8859-1'],
+  ])('415 for a body sent as %s', async (_name, contentType) => {
+    const problem = await expectProblem(await sandbox.createCheckout(valid, { 'content-type': contentType }), 415, 'unsupported-media-type');
+    expect(problem.detail).toContain(contentType);
+  });
+
+  it('415 for a body without Content-Type', async () => {
+    const response = await fetch(`${sandbox.baseUrl}${CREATE_PATH}`, {
+      method: 'POST', headers: { authorization: `Api-Key ${CANARY_KEY}` }, body: new Blob([valid]),
+    });
+    await expectProblem(response, 415, 'unsupported-media-type');
+  });
+
+  it('accepts application/json with a UTF-8 charset', async () => {
+    expect((await sandbox.createCheckout(valid, { 'content-type': 'Application/JSON; charset=UTF-8' })).status).toBe(201);
+  });
+
+  it.each([
+    ['truncated JSON', valid.slice(0, 41)],
+    ['an empty body', ''],
+    ['a trailing comma', '{"currency":"usdt",}'],
+    ['two documents', `${valid}${valid}`],
+    ['JavaScript, not JSON', "{currency: 'usdt'}"],
+  ])('400 for %s', async (_name, body) => {
+    const problem = await expectProblem(await sandbox.createCheckout(body), 400, 'malformed-json');
+    expect(problem.detail).toMatch(/^The request body is not valid JSON/);
+  });
+
+  it('400 for a body that is not UTF-8', async () => {
+    const response = await fetch(`${sandbox.baseUrl}${CREATE_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' },
+      body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+    });
+    const problem = await expectProblem(response, 400, 'malformed-json');
+    expect(problem.detail).toContain('UTF-8');
+  });
+
+  it('413 for a body over 1 MiB, declared by Content-Length', async () => {
+    const big = JSON.stringify({ ...namedRequests.usdtOnTron, padding: 'x'.repeat(1_048_576) });
+    const problem = await expectProblem(await sandbox.createCheckout(big), 413, 'payload-too-large');
+    expect(problem.detail).toContain('1048576 bytes');
+  });
+
+  it('413 for a chunked body that grows over 1 MiB, and the connection still answers', async () => {
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${sandbox.baseUrl}${CREATE_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => { text += chunk; });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      for (let sent = 0; sent < 2 * 1_048_576; sent += chunk.length) req.write(chunk);
+      req.end();
+    });
+    expect(status).toBe(413);
+    expectValid(validateProblem, JSON.parse(body));
+  });
+
+  it('a body of exactly 1 MiB is read and validated (422, not 413)', async () => {
+    const base = JSON.stringify(namedRequests.usdtOnTron);
+    const body = `${base.slice(0, -1)},"padding":"${'x'.repeat(1_048_576 - base.length - 13)}"}`;
+    expect(Buffer.byteLength(body)).toBe(1_048_576);
+    const problem = await expectProblem(await sandbox.createCheckout(body), 422, 'validation-failed');
+    expect(problem.errors).toEqual([{ pointer: '/padding', detail: expect.any(String) }]);
+  });
+});
+
+describe('paths and methods', () => {
+  it.each(['/', '/api/v1/checkouts', '/api/v1/checkouts/abc', '/api/v2/checkouts/', '/sandbox/v1/checkouts'])('404 problem for %s', async (path) => {
+    const response = await fetch(`${sandbox.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Api-Key ${CANARY_KEY}` } });
+    const problem = await expectProblem(response, 404, 'not-found');
+    if (path === '/api/v1/checkouts') expect(problem.detail).toContain('trailing slash');
+  });
+
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('405 problem with Allow for %s /api/v1/checkouts/', async (method) => {
+    const response = await fetch(`${sandbox.baseUrl}${CREATE_PATH}`, { method, headers: { authorization: `Api-Key ${CANARY_KEY}` } });
+    expect(response.headers.get('allow')).toBe('POST');
+    await expectProblem(response, 405, 'method-not-allowed');
+  });
+
+  it('ignores a query string on the create path', async () => {
+    expect((await fetch(`${sandbox.baseUrl}${CREATE_PATH}?x=1`, {
+      method: 'POST', headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(namedRequests.usdtOnTron),
+    })).status).toBe(201);
+  });
+
+  it('never logged anything for these client errors (no bug, no key)', () => {
+    expect(sandbox.logs).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+// The `checkout-sandbox` bin as installed from the package tarball: the esbuild bundle in a package folder that
+// holds only generated/openapi.json and the runtime dependencies (standardwebhooks and its two), so ajv, ajv-formats
+// and decimal.js must be inlined. Run as a real process: banner, generated key, exit codes, signals, no key leaks.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
+import { namedRequests, validateCheckout } from './support/contract-checks.js';
+import { freePort, startProcess, waitForOutput, type RunningProcess } from './support/child-process.js';
+import { CANARY_KEY } from './support/sandbox-harness.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+const RUNTIME_PACKAGES = ['standardwebhooks', '@stablelib/base64', 'fast-sha256'];
+let packageDir: string;
+let bin: string;
+const running: RunningProcess[] = [];
+
+beforeAll(() => {
+  packageDir = mkdtempSync(join(tmpdir(), 'checkout-sandbox-pkg-'));
+  bin = join(packageDir, 'dist/bin/checkout-sandbox.js');
+  execFileSync(process.execPath, [join(root, 'scripts/build-sandbox.js'), '--outfile', bin], { stdio: 'pipe' });
+  writeFileSync(join(packageDir, 'package.json'), JSON.stringify({ name: 'checkout-api-contract', type: 'module' }));
+  mkdirSync(join(packageDir, 'generated'));
+  cpSync(join(root, 'generated/openapi.json'), join(packageDir, 'generated/openapi.json'));
+  for (const name of RUNTIME_PACKAGES) {
+    mkdirSync(join(packageDir, 'node_modules', name, '..'), { recursive: true });
+    symlinkSync(join(root, 'node_modules', name), join(packageDir, 'node_modules', name), 'dir');
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(running.map((process) => process.stop()));
+  rmSync(packageDir, { recursive: true, force: true });
+});
+
+function runBin(env: Record<string, string | undefined>, args: string[] = []): RunningProcess {
+  const child = startProcess(process.execPath, [bin, ...args], { CHECKOUT_API_KEYS: undefined, CHECKOUT_CALLBACK_SECRET: undefined, ...env });
+  running.push(child);
+  return child;
+}
+
+async function startBin(env: Record<string, string | undefined>): Promise<{ process: RunningProcess; url: string }> {
+  const port = await freePort();
+  const child = runBin({ PORT: String(port), ...env });
+  await waitForOutput(child, /listening on (http:\/\/\S+)/);
+  return { process: child, url: `http://127.0.0.1:${port}` };
+}
+
+function create(url: string, key: string, callbackUrl?: string): Promise<Response> {
+  return fetch(`${url}/api/v1/checkouts/`, {
+    method: 'POST',
+    headers: { authorization: `Api-Key ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...namedRequests.usdtOnTron, callback_url: callbackUrl ?? namedRequests.usdtOnTron.callback_url }),
+  });
+}
+
+describe('checkout-sandbox, installed from the tarball', () => {
+  it('with no CHECKOUT_API_KEYS: prints one generated sandbox key once, which works; SIGTERM stops it with 0', async () => {
+    const { process: child, url } = await startBin({});
+    const key = /API key \(sandbox only[^)]*\): (sk_sandbox_[A-Za-z0-9_-]{20,})/.exec(child.output())?.[1];
+    expect(key).toBeDefined();
+    expect(child.output()).toMatch(/Callback signing secret \(generated[^)]*\): whsec_[A-Za-z0-9+/=]+/);
+
+    const response = await create(url, key!);
+    expect(response.status).toBe(201);
+    expect(validateCheckout(await response.json())).toBe(true);
+    expect((await create(url, `${key}x`)).status).toBe(401);
+
+    expect(await child.stop()).toBe(0);
+    expect(child.output().split(key!).length - 1).toBe(1);
+  });
+
+  it('with CHECKOUT_API_KEYS: never prints the keys, even while answering and failing callbacks; SIGINT stops it with 0', async () => {
+    const { process: child, url } = await startBin({ CHECKOUT_API_KEYS: `${CANARY_KEY}, canary-key-second-77`, CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '10' });
+    expect(child.output()).toContain('API keys: 2 from CHECKOUT_API_KEYS (not shown)');
+    const refusingPort = await freePort();
+    const created = await (await create(url, CANARY_KEY, `http://127.0.0.1:${refusingPort}/hook`)).json();
+    expect(created.url).toBe(`${url}/checkouts/${created.id}`);
+    expect((await create(url, 'canary-key-second-77')).status).toBe(201);
+    expect((await create(url, `${CANARY_KEY}-wrong`)).status).toBe(401);
+    // Nothing listens at the callback_url: both attempts are refused and logged.
+    await fetch(`${url}/sandbox/v1/checkouts/${created.id}/complete`, { method: 'POST', headers: { authorization: `Api-Key ${CANARY_KEY}` } });
+    await waitForOutput(child, /no retries left/, 30_000);
+
+    child.child.kill('SIGINT');
+    expect(await child.exited).toBe(0);
+    expect(child.output()).not.toContain('canary-key');
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }, /PORT must be a whole number/],
+    ['CHECKOUT_PAGE_URL', { CHECKOUT_PAGE_URL: 'pay.example.test' }, /CHECKOUT_PAGE_URL must be an absolute http\(s\) URL/],
+    ['CHECKOUT_CALLBACK_SECRET', { CHECKOUT_CALLBACK_SECRET: 'whsec_not base64!' }, /CHECKOUT_CALLBACK_SECRET must be/],
+    ['CHECKOUT_CALLBACK_RETRY_DELAYS_MS', { CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '5s,5m' }, /CHECKOUT_CALLBACK_RETRY_DELAYS_MS must be/],
+    ['CHECKOUT_API_KEYS', { CHECKOUT_API_KEYS: `${CANARY_KEY},a key with spaces canary-key-secret-part` }, /CHECKOUT_API_KEYS entry 2 of 2/],
+  ])('exits 2 naming %s when it is unusable, without echoing a key', async (_name, env, message) => {
+    const child = runBin(env);
+    expect(await child.exited).toBe(2);
+    expect(child.output()).toMatch(message);
+    expect(child.output()).not.toContain('canary-key');
+  });
+
+  it('exits 1 with a hint when the port is taken', async () => {
+    const { url } = await startBin({ CHECKOUT_API_KEYS: CANARY_KEY });
+    const child = runBin({ PORT: new URL(url).port, CHECKOUT_API_KEYS: CANARY_KEY });
+    expect(await child.exited).toBe(1);
+    expect(child.output()).toMatch(/already in use; .*set PORT/);
+  });
+
+  it('--help lists every setting and exits 0; an argument exits 2', async () => {
+    const help = runBin({}, ['--help']);
+    expect(await help.exited).toBe(0);
+    for (const setting of SANDBOX_SETTINGS) expect(help.output()).toContain(setting.name);
+    const wrong = runBin({}, ['--port', '80']);
+    expect(await wrong.exited).toBe(2);
+    expect(wrong.output()).toContain('configured by environment variables');
+  });
+});

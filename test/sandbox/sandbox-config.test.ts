@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { readSandboxConfig, SandboxConfigError } from '../../src/sandbox/config/read-sandbox-config.js';
+import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
+import { formatBanner } from '../../src/sandbox/cli-text.js';
+import { CANARY_KEY } from './support/sandbox-harness.js';
+
+describe('readSandboxConfig', () => {
+  it('uses the defaults the settings table documents', () => {
+    const config = readSandboxConfig({});
+    const fallback = (name: string) => SANDBOX_SETTINGS.find((setting) => setting.name === name)!.fallback;
+    expect(config.host).toBe(fallback('HOST'));
+    expect(String(config.port)).toBe(fallback('PORT'));
+    expect(String(config.sessionLifetimeMs)).toBe(fallback('CHECKOUT_SESSION_LIFETIME_MS'));
+    expect(String(config.maxSessions)).toBe(fallback('CHECKOUT_MAX_SESSIONS'));
+    expect(String(config.retentionMs)).toBe(fallback('CHECKOUT_RETENTION_MS'));
+    expect(String(config.sweepIntervalMs)).toBe(fallback('CHECKOUT_SWEEP_INTERVAL_MS'));
+    expect(config.callbackRetryDelaysMs.join(',')).toBe(fallback('CHECKOUT_CALLBACK_RETRY_DELAYS_MS'));
+    expect(String(config.callbackTimeoutMs)).toBe(fallback('CHECKOUT_CALLBACK_TIMEOUT_MS'));
+    expect(config.merchantName).toBe(fallback('CHECKOUT_MERCHANT_NAME'));
+    expect(config.checkoutPageUrl).toBeNull();
+  });
+
+  it('keeps the contract\'s retry schedule by default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (D7)', () => {
+    expect(readSandboxConfig({}).callbackRetryDelaysMs.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+  });
+
+  it('generates a distinct sandbox key and whsec_ secret per start when none is set', () => {
+    const [first, second] = [readSandboxConfig({}), readSandboxConfig({})];
+    expect(first.apiKeysGenerated && first.callbackSecretGenerated).toBe(true);
+    expect(first.apiKeys[0]).toMatch(/^sk_sandbox_[A-Za-z0-9_-]{32}$/);
+    expect(first.callbackSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(second.apiKeys[0]).not.toBe(first.apiKeys[0]);
+    expect(second.callbackSecret).not.toBe(first.callbackSecret);
+  });
+
+  it('reads comma-separated keys, trimmed and de-duplicated; the banner shows only generated secrets', () => {
+    const config = readSandboxConfig({ CHECKOUT_API_KEYS: ` ${CANARY_KEY} ,other-key,${CANARY_KEY}` });
+    expect(config.apiKeys).toEqual([CANARY_KEY, 'other-key']);
+    expect(config.apiKeysGenerated).toBe(false);
+    const banner = formatBanner('http://127.0.0.1:4011', config);
+    expect(banner).not.toContain(CANARY_KEY);
+    expect(banner).toContain(config.callbackSecret);
+    const withSecret = readSandboxConfig({ CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}` });
+    expect(formatBanner('http://127.0.0.1:4011', withSecret)).not.toContain(withSecret.callbackSecret.slice(6));
+  });
+
+  it.each([
+    [{ PORT: '65536' }, 'PORT'],
+    [{ CHECKOUT_SESSION_LIFETIME_MS: '0' }, 'CHECKOUT_SESSION_LIFETIME_MS'],
+    [{ CHECKOUT_MAX_SESSIONS: '-1' }, 'CHECKOUT_MAX_SESSIONS'],
+    [{ CHECKOUT_PAGE_URL: 'https://pay.example.test/?x=1' }, 'CHECKOUT_PAGE_URL'],
+    [{ CHECKOUT_PAGE_URL: 'ftp://pay.example.test' }, 'CHECKOUT_PAGE_URL'],
+    [{ CHECKOUT_CALLBACK_SECRET: 'whsec_c2hvcnQ=' }, 'CHECKOUT_CALLBACK_SECRET'],
+    [{ CHECKOUT_API_KEYS: 'ok,,also-ok' }, 'CHECKOUT_API_KEYS'],
+  ])('rejects %j naming %s', (env, name) => {
+    expect(() => readSandboxConfig(env)).toThrow(SandboxConfigError);
+    expect(() => readSandboxConfig(env)).toThrow(name);
+  });
+});

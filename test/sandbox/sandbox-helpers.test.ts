@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValid, namedRequests, validateCheckout, validateProblem } from './support/contract-checks.js';
+import { sandboxValidatorFor } from './support/sandbox-document.js';
+import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+
+const validateDeliveries = sandboxValidatorFor('CallbackDeliveryList');
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+async function createOpenCheckout(target = sandbox, change: (body: any) => void = () => {}): Promise<any> {
+  const body = structuredClone(namedRequests.upperCaseCodes);
+  change(body);
+  const response = await target.createCheckout(body);
+  expect(response.status).toBe(201);
+  return response.json();
+}
+
+async function problemOf(response: Response, status: number, slug: string): Promise<any> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  const problem = await response.json();
+  expectValid(validateProblem, problem);
+  expect(problem.type).toBe(`https://api.checkout.example/problems/${slug}`);
+  return problem;
+}
+
+describe('sandbox helpers', () => {
+  it('read a checkout: the record as created', async () => {
+    const created = await createOpenCheckout();
+    const response = await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(created);
+  });
+
+  it('complete: status complete, updatedAt advances, nothing else changes, and it is final', async () => {
+    const created = await createOpenCheckout();
+    const response = await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`);
+    expect(response.status).toBe(200);
+    const completed = await response.json();
+    expectValid(validateCheckout, completed);
+    expect(completed.status).toBe('complete');
+    expect(Number(completed.updatedAt)).toBeGreaterThan(Number(created.updatedAt));
+    expect({ ...completed, status: 'open', updatedAt: created.updatedAt }).toEqual(created);
+    expect(await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`)).json()).toEqual(completed);
+
+    await problemOf(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
+    await problemOf(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/expire`), 409, 'checkout-not-open');
+  });
+
+  it('expire: status expired and final', async () => {
+    const created = await createOpenCheckout();
+    const expired = await (await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/expire`)).json();
+    expectValid(validateCheckout, expired);
+    expect(expired.status).toBe('expired');
+    expect(Number(expired.updatedAt)).toBeGreaterThan(Number(created.updatedAt));
+    const problem = await problemOf(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
+    expect(problem.detail).toContain('expired');
+  });
+
+  it('deliveries: empty for a checkout without callback_url, in the shape of openapi-sandbox', async () => {
+    const created = await createOpenCheckout();
+    await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`);
+    const list = await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}/deliveries`)).json();
+    expect(validateDeliveries(list)).toBe(true);
+    expect(list).toEqual({ deliveries: [] });
+  });
+
+  it.each([
+    ['an unknown id', '/sandbox/v1/checkouts/0b6f3e1c-9d2a-4c57-8e4b-1f2a3b4c5d6e'],
+    ['an id that is not a UUID', '/sandbox/v1/checkouts/nope'],
+  ])('404 checkout-not-found for %s', async (_name, path) => {
+    await problemOf(await sandbox.callHelper('GET', path), 404, 'checkout-not-found');
+    await problemOf(await sandbox.callHelper('POST', `${path}/complete`), 404, 'checkout-not-found');
+  });
+
+  it('401 without a key, 405 for another method', async () => {
+    const created = await createOpenCheckout();
+    const unauthenticated = await fetch(`${sandbox.baseUrl}/sandbox/v1/checkouts/${created.id}`);
+    expect(unauthenticated.headers.get('www-authenticate')).toBe('Api-Key');
+    await problemOf(unauthenticated, 401, 'unauthorized');
+    await problemOf(await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}/complete`), 405, 'method-not-allowed');
+  });
+
+  it('the checkout page at url shows the checkout without a key, with product names escaped', async () => {
+    const created = await createOpenCheckout(sandbox, (body) => {
+      body.invoice_items[0].price_data.product_data.name = '<script>alert(1)</script>';
+    });
+    const page = await fetch(created.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await page.text();
+    expect(html).toContain('<strong id="status">open</strong>');
+    expect(html).toContain('35.00 USD');
+    expect(html).not.toContain('<script>');
+    expect((await fetch(`${sandbox.baseUrl}/checkouts/0b6f3e1c-9d2a-4c57-8e4b-1f2a3b4c5d6e`)).status).toBe(404);
+  });
+});
+
+describe('expiry by time and a bounded store', () => {
+  it('an open checkout reads as expired once its lifetime has passed, with updatedAt at expiresAt', async () => {
+    const shortLived = await startTestSandbox({ CHECKOUT_SESSION_LIFETIME_MS: '150' });
+    try {
+      const created = await createOpenCheckout(shortLived);
+      const read = async () => (await shortLived.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`)).json();
+      expect((await read()).status).toBe('open');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const expired = await read();
+      expectValid(validateCheckout, expired);
+      expect(expired.status).toBe('expired');
+      expect(expired.updatedAt).toBe(`${expired.expiresAt.slice(0, -3)}.${expired.expiresAt.slice(-3)}000`);
+      await problemOf(await shortLived.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it('the sweep expires and then evicts checkouts without anyone reading them', async () => {
+    const swept = await startTestSandbox({ CHECKOUT_SESSION_LIFETIME_MS: '100', CHECKOUT_RETENTION_MS: '100', CHECKOUT_SWEEP_INTERVAL_MS: '20' });
+    try {
+      const created = await createOpenCheckout(swept);
+      expect(swept.sandbox.context.checkouts.size).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(swept.sandbox.context.checkouts.size).toBe(0);
+      await problemOf(await swept.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`), 404, 'checkout-not-found');
+    } finally {
+      await swept.close();
+    }
+  });
+
+  it('keeps at most CHECKOUT_MAX_SESSIONS checkouts, dropping the oldest', async () => {
+    const bounded = await startTestSandbox({ CHECKOUT_MAX_SESSIONS: '3' });
+    try {
+      const created = [];
+      for (let index = 0; index < 5; index += 1) created.push(await createOpenCheckout(bounded));
+      expect(bounded.sandbox.context.checkouts.size).toBe(3);
+      const statuses = await Promise.all(created.map(async (record) => (await bounded.callHelper('GET', `/sandbox/v1/checkouts/${record.id}`)).status));
+      expect(statuses).toEqual([404, 404, 200, 200, 200]);
+    } finally {
+      await bounded.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+// A callback receiver on a loopback port that can be down (connections refused), up, or answering an error status,
+// and records every delivery it gets with its raw body and headers.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedCallback {
+  at: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface CallbackReceiver {
+  url: string;
+  received: ReceivedCallback[];
+  /** Reply with this status (default 204); a function sees the delivery's number, from 1. */
+  reply: number | ((delivery: number) => number);
+  up(): Promise<void>;
+  down(): Promise<void>;
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+}
+
+/** A receiver whose port is reserved but closed: deliveries to it are refused until up() is called. */
+export async function createCallbackReceiver(): Promise<CallbackReceiver> {
+  let server: Server | undefined;
+  const port = await reservePort();
+  const receiver: CallbackReceiver = {
+    url: `http://127.0.0.1:${port}/webhooks/checkout`,
+    received: [],
+    reply: 204,
+    up: () =>
+      new Promise((resolve, reject) => {
+        server = createServer((req, res) => {
+          let body = '';
+          req.setEncoding('utf8');
+          req.on('data', (chunk) => { body += chunk; });
+          req.on('end', () => {
+            receiver.received.push({ at: Date.now(), headers: req.headers, body });
+            const status = typeof receiver.reply === 'function' ? receiver.reply(receiver.received.length) : receiver.reply;
+            res.writeHead(status).end();
+          });
+        });
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => resolve());
+      }),
+    down: () =>
+      new Promise((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+        server = undefined;
+      }),
+    waitFor: async (count, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (receiver.received.length < count) {
+        if (Date.now() > deadline) throw new Error(`the receiver got ${receiver.received.length} callbacks, expected ${count}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+  return receiver;
+}
+
+function reservePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

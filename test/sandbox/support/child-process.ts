@@ -1,0 +1,77 @@
+// Real child processes for the suites (Prism, the bundled sandbox bin): started in their own process group on a free
+// loopback port, output captured, and the whole group killed on stop.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface RunningProcess {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  stop(): Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export function startProcess(command: string, args: string[], env: Record<string, string | undefined> = {}): RunningProcess {
+  const child = spawn(command, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => { output += chunk; });
+  child.stderr?.on('data', (chunk) => { output += chunk; });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid!, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+        const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      return exited;
+    },
+  };
+}
+
+/** Resolve once `url` answers any HTTP status, or fail with the process's output. */
+export async function waitForHttp(url: string, running: RunningProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (running.child.exitCode !== null) throw new Error(`the process exited with ${running.child.exitCode} before listening:\n${running.output()}`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`nothing answered at ${url} within ${timeoutMs} ms:\n${running.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/** Resolve once the process has printed something matching `pattern`, or fail with its output. */
+export async function waitForOutput(running: RunningProcess, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(running.output())) {
+    if (running.child.exitCode !== null) throw new Error(`the process exited with ${running.child.exitCode}:\n${running.output()}`);
+    if (Date.now() > deadline) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

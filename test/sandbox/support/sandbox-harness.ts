@@ -1,0 +1,50 @@
+// Start an in-process sandbox on a free loopback port with canary keys, capture what it logs, and send requests.
+import { readSandboxConfig, type SandboxConfig } from '../../../src/sandbox/config/read-sandbox-config.js';
+import { type RunningSandbox, startSandbox } from '../../../src/sandbox/start-sandbox.js';
+
+/** Canary keys: they must never appear in anything the sandbox writes or answers. */
+export const CANARY_KEY = 'canary-key-9f1c4e2a7b';
+export const OTHER_CANARY_KEY = 'canary-key-0d83b6f5e1';
+export const CALLBACK_SECRET = `whsec_${Buffer.from('sandbox-test-callback-secret-32b').toString('base64')}`;
+
+export const CREATE_PATH = '/api/v1/checkouts/';
+
+export interface TestSandbox {
+  sandbox: RunningSandbox;
+  baseUrl: string;
+  logs: string[];
+  config: SandboxConfig;
+  createCheckout(body: unknown, headers?: Record<string, string>): Promise<Response>;
+  callHelper(method: 'GET' | 'POST', path: string, key?: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestSandbox(env: Record<string, string> = {}, overrides: Partial<SandboxConfig> = {}): Promise<TestSandbox> {
+  const config = {
+    ...readSandboxConfig({
+      PORT: '0',
+      CHECKOUT_API_KEYS: `${CANARY_KEY},${OTHER_CANARY_KEY}`,
+      CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
+      ...env,
+    }),
+    ...overrides,
+  };
+  const logs: string[] = [];
+  const sandbox = await startSandbox({ config, log: (line) => logs.push(line) });
+  const baseUrl = sandbox.url;
+  return {
+    sandbox,
+    baseUrl,
+    logs,
+    config,
+    createCheckout: (body, headers = {}) =>
+      fetch(`${baseUrl}${CREATE_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    callHelper: (method, path, key = CANARY_KEY) =>
+      fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Api-Key ${key}` } }),
+    close: () => sandbox.close(),
+  };
+}
