@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The checkout-conformance command: wires the process to runCli. See usage.ts for the flags.
 import { runCli } from './run-cli.js';
 

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrokenProxy } from './support/broken-proxy.js';
 import { buildPackageBins, conformanceBin, projectRoot, removePackage } from './support/built-package.js';
-import { freePort, runToEnd, startProcess, waitForHttp, type RunningProcess } from './support/processes.js';
+import { freePort, runToEnd, startProcess, waitForHttp, type RunningProcess } from '../support/child-process.js';
 import { CALLBACK_SECRET, CANARY_KEY, startSandboxProcess, type SandboxProcess } from './support/sandbox-process.js';
 
 let sandbox: SandboxProcess;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedRequests, namedResponses } from './support/contract-checks.js';
-import { freePort, type RunningProcess, startProcess, waitForOutput } from './support/child-process.js';
+import { freePort, type RunningProcess, startProcess, waitForOutput } from '../support/child-process.js';
 import { INVALID_BODIES } from './support/invalid-bodies.js';
 import { CANARY_KEY, CREATE_PATH, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
 import { namedRequests, validateCheckout } from './support/contract-checks.js';
-import { freePort, startProcess, waitForOutput, type RunningProcess } from './support/child-process.js';
+import { freePort, startProcess, waitForOutput, type RunningProcess } from '../support/child-process.js';
 import { CANARY_KEY } from './support/sandbox-harness.js';
 
 const root = new URL('../../', import.meta.url).pathname;

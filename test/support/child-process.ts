@@ -1,5 +1,5 @@
-// Real child processes for the suites (Prism, the bundled sandbox bin): started in their own process group on a free
-// loopback port, output captured, and the whole group killed on stop.
+// Real child processes for the suites (Prism, the mock, the bundled sandbox and conformance bins): started in their
+// own process group on a free loopback port, output captured, and the whole group killed on stop.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -74,4 +74,24 @@ export async function waitForOutput(running: RunningProcess, pattern: RegExp, ti
     if (Date.now() > deadline) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${running.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run a command to its end, with env added to (and `unset` removed from) this process's environment. */
+export function runToEnd(command: string, args: string[], env: Record<string, string>, unset: string[] = []): Promise<Finished> {
+  const merged: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...env };
+  for (const name of unset) delete merged[name];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: merged });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -1,0 +1,47 @@
+// Bundle one CLI of the package into a single file under dist/bin/. Installed from the tarball, the package has only
+// its runtime dependencies (openapi-fetch, standardwebhooks), so everything else a CLI uses (ajv, ajv-formats,
+// decimal.js, fast-check, the contract compiler) is inlined; the runtime dependencies and node builtins stay
+// imports. A bundle reads generated/openapi.json from the package at run time (../../generated/ from dist/bin/).
+// Flags of the calling script: [--outfile <path>] [--quiet]
+import { chmodSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import { projectRoot } from './generated-dir.js';
+
+/** Build `src/<part>/cli.ts` into dist/bin/<binName>.js (or --outfile); exits 2 on bad flags, 1 when esbuild fails. */
+export async function bundleBin({ part, binName, argv = process.argv.slice(2) }) {
+  const script = `build-${part}`;
+  const outfileFlag = argv.indexOf('--outfile');
+  if (outfileFlag !== -1 && !argv[outfileFlag + 1]) {
+    console.error(`${script}: --outfile needs a path, such as --outfile /tmp/${binName}.js`);
+    process.exit(2);
+  }
+  const outfile = resolve(outfileFlag === -1 ? resolve(projectRoot, `dist/bin/${binName}.js`) : argv[outfileFlag + 1]);
+  const pkg = JSON.parse(readFileSync(resolve(projectRoot, 'package.json'), 'utf8'));
+  try {
+    await build({
+      entryPoints: [resolve(projectRoot, `src/${part}/cli.ts`)],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: Object.keys(pkg.dependencies ?? {}),
+      // CommonJS code inlined into an ES module still calls require() for builtins; give it one.
+      banner: {
+        js: [
+          '#!/usr/bin/env node',
+          `// Built by \`npm run build:${part}\` from src/${part}/. Do not make direct changes: edit the source and rebuild.`,
+          "import { createRequire as __createRequire } from 'node:module';",
+          'const require = __createRequire(import.meta.url);',
+        ].join('\n'),
+      },
+      logLevel: 'warning',
+    });
+  } catch (error) {
+    console.error(`${script}: esbuild failed: ${error.message}`);
+    process.exit(1);
+  }
+  chmodSync(outfile, 0o755);
+  if (!argv.includes('--quiet')) console.log(`${script}: wrote ${outfile}`);
+}
