@@ -8,11 +8,11 @@
 // Figures land in bench/results/conformance.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { freePort } from './support/free-port.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = 5;
@@ -61,17 +61,6 @@ async function buildPackage() {
     logLevel: 'warning',
   });
   return dir;
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function startSandbox(dir) {

@@ -1,15 +1,8 @@
 // The contract's own material the checks start from: the seed samples (the named request examples of
 // createCheckout) and the schemas of the callback headers. Read from the bundle, never re-typed.
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
+import { resolveRef } from '../contract/resolve-ref.js';
 import { CREATE_PATH } from './config.js';
-
-function resolveRef<T = any>(contract: OpenApiDocument, value: any): T {
-  if (value && typeof value.$ref === 'string') {
-    const path = String(value.$ref).replace(/^#\//, '').split('/').map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
-    return resolveRef(contract, path.reduce((node: any, key) => node?.[key], contract));
-  }
-  return value;
-}
 
 /** The named request examples (`usdtOnTron`, `upperCaseCodes`), deep-copied so a caller may change them. */
 export function seedSamples(contract: OpenApiDocument = loadContract()): Record<string, Record<string, any>> {

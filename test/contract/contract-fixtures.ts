@@ -1,16 +1,13 @@
 // Shared reads of the bundled contract for the contract suites.
 import { loadContract } from '../../src/contract/load-contract.js';
+import { resolveRef as resolveContractRef } from '../../src/contract/resolve-ref.js';
 
 export const contract = loadContract();
 export const createOperation = contract.paths['/api/v1/checkouts/'].post;
 
-/** Follow a local `#/components/...` reference, or return the value as it is. */
+/** Follow a local `#/components/...` reference of the bundled contract, or return the value as it is. */
 export function resolveRef<T = any>(value: any): T {
-  if (value && typeof value.$ref === 'string') {
-    const path = value.$ref.replace(/^#\//, '').split('/');
-    return resolveRef(path.reduce((node: any, key: string) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract));
-  }
-  return value;
+  return resolveContractRef<T>(contract, value);
 }
 
 /** The named request examples of createCheckout, resolved: { usdtOnTron: {...}, upperCaseCodes: {...} }. */

@@ -1,17 +1,7 @@
 // What the reference must show, read from the bundled contract (never typed here by hand).
-import { loadContract } from '../../src/contract/load-contract.js';
+import { contract, createOperation, resolveRef } from '../contract/contract-fixtures.js';
 
-export const contract = loadContract();
-export const createOperation = contract.paths['/api/v1/checkouts/'].post;
-
-/** Follow a local `#/components/...` reference, or return the value as it is. */
-export function resolveRef(value: any): any {
-  if (value && typeof value.$ref === 'string') {
-    const keys = value.$ref.replace(/^#\//, '').split('/');
-    return resolveRef(keys.reduce((node: any, key: string) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract));
-  }
-  return value;
-}
+export { contract, createOperation, resolveRef };
 
 export interface SchemaField {
   /** Where the field sits, as Redoc names it in its deep links: `invoice_items[]/price_data/unit_amount`. */
