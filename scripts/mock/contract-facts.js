@@ -25,20 +25,36 @@ export function readProblemTemplate(contract, responseName) {
   return { type: example.type, title: example.title, status: example.status };
 }
 
-/** Every operation with its named JSON request examples and the names its success response can answer with. */
+/**
+ * Every operation with its named JSON request examples, the names its success response can answer with, its JSON
+ * request body schema and its header parameters' schemas by lower-case name.
+ */
 export function listOperations(contract) {
   const operations = [];
   for (const [path, item] of Object.entries(contract.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (typeof operation !== 'object' || !operation.responses) continue;
-      const requestExamples = Object.entries(operation.requestBody?.content?.['application/json']?.examples ?? {})
+      const requestMedia = resolveRef(contract, operation.requestBody)?.content?.['application/json'];
+      const requestExamples = Object.entries(requestMedia?.examples ?? {})
         .map(([name, example]) => ({ name, value: resolveRef(contract, example).value }));
       const success = Object.entries(operation.responses).find(([status]) => /^2/.test(status))?.[1];
       const responseExampleNames = Object.keys(resolveRef(contract, success)?.content?.['application/json']?.examples ?? {});
-      operations.push({ method: method.toUpperCase(), path, requestExamples, responseExampleNames, hasCallbacks: Boolean(operation.callbacks) });
+      operations.push({
+        method: method.toUpperCase(), path, requestExamples, responseExampleNames, hasCallbacks: Boolean(operation.callbacks),
+        requestSchema: requestMedia?.schema,
+        headerSchemas: readHeaderSchemas(contract, [...(item.parameters ?? []), ...(operation.parameters ?? [])]),
+      });
     }
   }
   return operations;
+}
+
+function readHeaderSchemas(contract, parameters) {
+  const schemas = {};
+  for (const parameter of parameters.map((p) => resolveRef(contract, p))) {
+    if (parameter?.in === 'header') schemas[parameter.name.toLowerCase()] = parameter.schema;
+  }
+  return schemas;
 }
 
 /** The header parameters of every callback request, each with the example value the contract gives it. */

@@ -6,6 +6,8 @@ import { createServer, request as httpRequest, Agent } from 'node:http';
 import { parseViolationsHeader, describeRequestViolations } from './violations.js';
 import { createProblemFactory, MAX_BODY_BYTES } from './problems.js';
 import { compileHttpUrlCheck, listOperations, readProblemTemplate } from './contract-facts.js';
+import { createPatternDescriber } from './pattern-details.js';
+import { buildCorsHeaders } from './cors.js';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'te', 'trailer', 'proxy-connection']);
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -23,7 +25,7 @@ export function createFrontServer({ prismOrigin, prismReady = Promise.resolve(),
   async function handle(request, response) {
     const { body, tooLarge } = await readLimited(request, MAX_BODY_BYTES);
     const pathname = (request.url ?? '/').split('?')[0];
-    if (tooLarge) return send(response, log, request, pathname, problemAnswer(problems.payloadTooLarge()));
+    if (tooLarge) return send(response, log, request, pathname, ownProblemAnswer(problems.payloadTooLarge(), request));
 
     const headers = forwardableHeaders(request.headers);
     const contentType = request.headers['content-type'];
@@ -41,10 +43,11 @@ export function createFrontServer({ prismOrigin, prismReady = Promise.resolve(),
     } catch (error) {
       adapted.callback?.settle(false);
       const detail = `The mock could not reach Prism (${error.code ?? error.message}); restart it with npm start.`;
-      return send(response, log, request, pathname, problemAnswer({ ...internalError, detail }));
+      return send(response, log, request, pathname, ownProblemAnswer({ ...internalError, detail }, request));
     }
     adapted.callback?.settle(answer.status >= 200 && answer.status < 300);
-    return send(response, log, request, pathname, rewriteAnswer(answer, { problems, contentType, parseError }), adapted.exampleName);
+    const describePattern = createPatternDescriber(contract, operation);
+    return send(response, log, request, pathname, rewriteAnswer(answer, { problems, contentType, parseError, describePattern }), adapted.exampleName);
   }
 
   // A valid JSON object sent to an operation: pick the response example named like the request example it equals
@@ -67,7 +70,7 @@ export function createFrontServer({ prismOrigin, prismReady = Promise.resolve(),
   const server = createServer((request, response) => {
     handle(request, response).catch((error) => {
       const detail = `The mock failed on this request (${error.message}).`;
-      if (!response.headersSent) send(response, log, request, (request.url ?? '').split('?')[0], problemAnswer({ ...internalError, detail }));
+      if (!response.headersSent) send(response, log, request, (request.url ?? '').split('?')[0], ownProblemAnswer({ ...internalError, detail }, request));
       else response.destroy();
     });
   });
@@ -75,13 +78,13 @@ export function createFrontServer({ prismOrigin, prismReady = Promise.resolve(),
   return server;
 }
 
-function rewriteAnswer(answer, { problems, contentType, parseError }) {
+function rewriteAnswer(answer, { problems, contentType, parseError, describePattern }) {
   const violations = parseViolationsHeader(answer.headers['sl-violations']);
   const requestViolations = violations.filter((v) => v.location?.[0] === 'request');
   if (answer.status === 400 && parseError) return problemAnswer(problems.malformedJson(parseError.message), answer);
   if (answer.status === 415 && requestViolations.length > 0) return problemAnswer(problems.unsupportedMediaType(contentType?.slice(0, 100)), answer);
   if (answer.status === 422 && requestViolations.length > 0) {
-    return problemAnswer(problems.validationFailed(describeRequestViolations(requestViolations)), answer);
+    return problemAnswer(problems.validationFailed(describeRequestViolations(requestViolations, describePattern)), answer);
   }
   if (answer.status >= 200 && answer.status < 300) {
     // Prism fills every declared response header from its example; this mock never replays a create.
@@ -92,13 +95,19 @@ function rewriteAnswer(answer, { problems, contentType, parseError }) {
 }
 
 function problemAnswer(problem, base) {
-  const { 'sl-violations': _moved, 'content-type': _type, ...headers } = base?.headers ?? {};
+  const { 'sl-violations': _moved, 'content-type': _type, ...headers } = base.headers;
   return {
     status: problem.status,
     headers: { ...headers, 'content-type': 'application/problem+json' },
     body: Buffer.from(JSON.stringify(problem)),
     problem,
   };
+}
+
+// An answer the front makes itself has no Prism answer to take headers from; it gets the CORS headers Prism would
+// have sent to this request.
+function ownProblemAnswer(problem, request) {
+  return problemAnswer(problem, { headers: buildCorsHeaders(request.headers) });
 }
 
 function send(response, log, request, pathname, answer, exampleName) {

@@ -9,4 +9,7 @@ export interface FieldError {
   detail: string;
 }
 export function parseViolationsHeader(headerValue: string | undefined): PrismViolation[];
-export function describeRequestViolations(violations: PrismViolation[]): { fieldErrors: FieldError[]; otherMessages: string[] };
+export function describeRequestViolations(
+  violations: PrismViolation[],
+  describePattern?: (location: string[]) => string,
+): { fieldErrors: FieldError[]; otherMessages: string[] };

@@ -1,6 +1,7 @@
 // Prism reports what is wrong with a request in its `sl-violations` response header (a JSON array of
 // {location, severity, code, message}). These functions turn that list into the contract's FieldError entries:
 // a JSON Pointer into the request body and a short detail, so the caller reads which field is wrong, by name.
+import { UNDESCRIBED_FORMAT } from './pattern-details.js';
 
 export function parseViolationsHeader(headerValue) {
   if (typeof headerValue !== 'string' || headerValue === '') return [];
@@ -12,23 +13,29 @@ export function parseViolationsHeader(headerValue) {
   }
 }
 
-/** Splits errors into body fields (FieldError) and everything else (headers, the request as a whole). */
-export function describeRequestViolations(violations) {
+/**
+ * Splits errors into body fields (FieldError) and everything else (headers, the request as a whole).
+ * `describePattern(['body', ...segments] | ['header', name])` words a pattern violation in place of Prism's regex.
+ */
+export function describeRequestViolations(violations, describePattern = () => UNDESCRIBED_FORMAT) {
   const fieldErrors = [];
   const otherMessages = [];
   for (const violation of violations) {
     if (violation.severity !== 'Error' || !Array.isArray(violation.location)) continue;
     const [side, part, ...segments] = violation.location;
     if (side !== 'request') continue;
-    if (part === 'body') fieldErrors.push(toFieldError(segments, violation));
+    if (part === 'body') fieldErrors.push(toFieldError(segments, violation, describePattern));
     else if (violation.code === 'required' && part === undefined && /body/i.test(violation.message)) {
       fieldErrors.push({ pointer: '', detail: 'a JSON object body is required' });
+    } else if (violation.code === 'pattern' && part === 'header' && segments.length === 1) {
+      otherMessages.push(`Request header parameter ${segments[0]} ${describePattern(['header', segments[0]])}`);
     } else otherMessages.push(String(violation.message));
   }
   return { fieldErrors, otherMessages };
 }
 
-function toFieldError(segments, violation) {
+function toFieldError(segments, violation, describePattern) {
+  if (violation.code === 'pattern') return { pointer: toPointer(segments), detail: describePattern(['body', ...segments]) };
   const message = stripSubject(String(violation.message), segments);
   const named = message.match(/^must have required property '(.*)'$/) ?? message.match(/^must NOT have additional properties; found '(.*)'$/);
   if (named) {

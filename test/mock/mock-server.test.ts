@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANARY_KEY, childPids, isAlive, killEverything, startMockProcess, type MockProcess } from './mock-process.js';
+import { createFrontServer } from '../../scripts/mock/front-server.js';
+import { CANARY_KEY, childPids, findFreePort, isAlive, killEverything, startMockProcess, type MockProcess } from './mock-process.js';
 import { clone, contract, CREATE_PATH, postJson, responseExample, schemaErrors, seedSamples, validators } from './mock-fixtures.js';
 
 const auth = { authorization: `Api-Key ${CANARY_KEY}` };
@@ -156,8 +157,23 @@ describe('errors reach the caller as Problem documents naming the offending fiel
   it('an Idempotency-Key breaking its schema → 422 whose detail names the header (errors[] point into the body)', async () => {
     const result = await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, 'idempotency-key': 'has spaces in it' });
     expectProblem(result, 422, 'validation-failed');
-    expect(result.json.detail).toMatch(/idempotency-key/i);
+    expect(result.json.detail).toMatch(/idempotency-key does not have the expected format/i);
+    expect(result.json.detail).not.toMatch(/pattern|\^|x21/);
     expect(result.json.errors).toEqual([]);
+  });
+
+  it('a unit_amount breaking its pattern ("12.5.0") → 422 in the words of the contract\'s UnitAmount, no regex', async () => {
+    const body = clone(seedSamples.usdtOnTron);
+    body.invoice_items[0].price_data.unit_amount = '12.5.0';
+    const result = await postJson(mock.baseUrl, body, auth);
+    expectProblem(result, 422, 'validation-failed');
+    const unitAmount = contract.components.schemas.UnitAmount as { description: string };
+    expect(result.json.errors).toEqual([{
+      pointer: '/invoice_items/0/price_data/unit_amount',
+      detail: `does not have the form of UnitAmount: ${unitAmount.description.replace(/\s+/g, ' ').trim()}`,
+    }]);
+    expect(result.text).not.toContain('^(?:');
+    expect(result.text).not.toContain('12.5.0');
   });
 
   it('authentication is checked before the media type, as Prism orders them', async () => {
@@ -176,6 +192,61 @@ describe('errors reach the caller as Problem documents naming the offending fiel
     body.invoice_items[0].price_data.product_data.description = 'x'.repeat(1_048_576);
     const result = await postJson(mock.baseUrl, body, auth);
     expectProblem(result, 413, 'payload-too-large');
+  });
+});
+
+describe('answers the front makes itself carry the CORS headers Prism sends', () => {
+  function corsHeadersOf(headers: Headers): Record<string, string> {
+    const cors: Record<string, string> = {};
+    headers.forEach((value, name) => { if (name.startsWith('access-control-')) cors[name] = value; });
+    return cors;
+  }
+  const browserHeaders = { ...auth, origin: 'https://shop.example.com' };
+
+  async function prismCorsHeaders(headers: Record<string, string>) {
+    const result = await postJson(mock.baseUrl, seedSamples.usdtOnTron, headers);
+    expect(result.status).toBe(201);
+    return corsHeadersOf(result.headers);
+  }
+
+  it("a 413 has the CORS headers of Prism's own answer to the same request, the Origin mirrored", async () => {
+    const body = clone(seedSamples.usdtOnTron);
+    body.invoice_items[0].price_data.product_data.description = 'x'.repeat(1_048_576);
+    for (const headers of [browserHeaders, auth]) {
+      const expected = await prismCorsHeaders(headers);
+      expect(expected['access-control-allow-origin']).toBe(headers === auth ? '*' : 'https://shop.example.com');
+      const result = await postJson(mock.baseUrl, body, headers);
+      expectProblem(result, 413, 'payload-too-large');
+      expect(corsHeadersOf(result.headers)).toEqual(expected);
+    }
+  });
+
+  it('a 500 because Prism cannot be reached has them too', async () => {
+    const relay = { register: () => ({ relayUrl: 'http://127.0.0.1:9/callbacks/unused', settle: () => {} }) };
+    const front = createFrontServer({ prismOrigin: `http://127.0.0.1:${await findFreePort()}`, contract, relay, log: () => {} });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await postJson(`http://127.0.0.1:${(front.address() as { port: number }).port}`, seedSamples.usdtOnTron, browserHeaders);
+      expectProblem(result, 500, 'internal-error');
+      expect(result.json.detail).toMatch(/could not reach Prism/);
+      expect(corsHeadersOf(result.headers)).toEqual(await prismCorsHeaders(browserHeaders));
+    } finally {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+    }
+  });
+
+  it('a preflight is answered by Prism, allowing the method and headers asked for', async () => {
+    const response = await fetch(`${mock.baseUrl}${CREATE_PATH}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(response.status).toBe(204);
+    expect(corsHeadersOf(response.headers)).toMatchObject({
+      'access-control-allow-origin': 'https://shop.example.com',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'authorization,content-type',
+    });
   });
 });
 

@@ -61,6 +61,24 @@ describe('describeRequestViolations', () => {
     expect(otherMessages).toEqual(['Request header parameter idempotency-key must NOT have more than 255 characters']);
   });
 
+  it('never quotes the regex of a pattern violation: the describer words it, or a generic sentence stands in', () => {
+    const regexMessage = 'Request body property invoice_items.0.price_data.unit_amount must match pattern "^(?:[1-9][0-9]{0,11})$"';
+    const violations = [
+      bodyViolation(['invoice_items', '0', 'price_data', 'unit_amount'], 'pattern', regexMessage),
+      { location: ['request', 'header', 'idempotency-key'], severity: 'Error', code: 'pattern', message: 'Request header parameter idempotency-key must match pattern "^[\\x21-\\x7E]+$"' },
+    ];
+    const asked: string[][] = [];
+    const described = describeRequestViolations(violations, (location) => { asked.push(location); return `words for ${location.join('.')}`; });
+    expect(asked).toEqual([['body', 'invoice_items', '0', 'price_data', 'unit_amount'], ['header', 'idempotency-key']]);
+    expect(described.fieldErrors).toEqual([{ pointer: '/invoice_items/0/price_data/unit_amount', detail: 'words for body.invoice_items.0.price_data.unit_amount' }]);
+    expect(described.otherMessages).toEqual(['Request header parameter idempotency-key words for header.idempotency-key']);
+
+    const generic = describeRequestViolations(violations);
+    expect(generic.fieldErrors[0].detail).toBe('does not have the expected format');
+    expect(generic.otherMessages[0]).toBe('Request header parameter idempotency-key does not have the expected format');
+    expect(JSON.stringify(generic)).not.toMatch(/pattern|\^/);
+  });
+
   it('ignores warnings and response violations', () => {
     const { fieldErrors, otherMessages } = describeRequestViolations([
       { ...bodyViolation(['currency'], 'format', 'Request body property currency warn'), severity: 'Warning' },

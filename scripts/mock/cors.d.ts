@@ -1,0 +1,2 @@
+import type { IncomingHttpHeaders } from 'node:http';
+export function buildCorsHeaders(requestHeaders: IncomingHttpHeaders): Record<string, string>;

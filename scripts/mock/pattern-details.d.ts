@@ -1,0 +1,4 @@
+import type { ContractOperation } from './contract-facts.js';
+export const UNDESCRIBED_FORMAT: string;
+export function createPatternDescriber(contract: unknown, operation: ContractOperation | undefined): (location: string[]) => string;
+export function describePatternViolation(contract: unknown, schema: unknown, segments: string[]): string;
