@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForBench } from './support/bundle-for-bench.js';
 import { freePort } from './support/free-port.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,8 +38,8 @@ async function buildPackage() {
     if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
   }
   // The kit's modules and the self-test's broken implementations, for in-process measurements.
-  await build({
-    stdin: {
+  await bundleForBench({
+    source: {
       contents: [
         "export { createContractValidators } from './src/contract/compile-schemas.ts';",
         "export { checkCheckoutRules } from './src/contract/checkout-rules.ts';",
@@ -53,12 +53,6 @@ async function buildPackage() {
       loader: 'ts',
     },
     outfile: join(dir, 'dist/bench/kit.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'warning',
   });
   return dir;
 }

@@ -1,11 +1,17 @@
 // The sandbox's create call under load, side by side with a bare node:http server that answers a fixed record and
-// with the Prism mock, all three driven by autocannon with the same request (the contract's usdtOnTron example),
+// with the Prism mock, all driven by autocannon with the same request (the contract's usdtOnTron example),
 // connections and round length. Rounds are interleaved (the order rotates each round); the ratios reported are
-// medians over rounds of sandbox req/s ÷ other req/s measured in the same round. Goals: ≥ 0.5 of bare node and
+// medians over rounds of one server's req/s ÷ another's measured in the same round. Goals: ≥ 0.5 of bare node and
 // ≥ 10× Prism. Then memory: the sandbox's resident set after 100k and after 200k creates, which stays flat because
 // the store is bounded (CHECKOUT_MAX_SESSIONS, 10 000 by default).
 //
-// Each server runs in its own process; the sandbox is the bundled bin (dist/bin/checkout-sandbox.js, rebuilt here).
+// A fourth server, the validation floor (bench/support/validation-floor.ts), is built from the sandbox's own modules
+// and does everything the sandbox does before it builds a record (key, media type, size limit, body, JSON, the
+// contract's schema and rules), then answers the fixed record. floor ÷ bare is the most the sandbox can reach on this
+// machine while it validates with those modules; sandbox ÷ floor is what building the record costs on top.
+//
+// Each server runs in its own process; the sandbox is the bundled bin (dist/bin/checkout-sandbox.js, rebuilt here),
+// the floor is bundled into dist/bench/.
 // Run alone with `node bench/sandbox.bench.js`; figures land in bench/results/sandbox.json. BENCH_ROUNDS,
 // BENCH_ROUND_SECONDS and BENCH_CREATES shorten or lengthen it.
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,6 +21,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { bundleForBench } from './support/bundle-for-bench.js';
 import { freePort } from './support/free-port.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -111,11 +118,18 @@ const median = (values) => {
 };
 const round3 = (value) => Math.round(value * 1000) / 1000;
 
+function buildValidationFloor() {
+  return bundleForBench({ source: join(root, 'bench/support/validation-floor.ts'), outfile: join(root, 'dist/bench/validation-floor.js') });
+}
+
 async function main() {
   execFileSync(process.execPath, [join(root, 'scripts/build-sandbox.js')], { stdio: 'ignore' });
+  const floorScript = await buildValidationFloor();
   const servers = {};
   try {
     servers.sandbox = await startServer('sandbox', () => [join(root, 'dist/bin/checkout-sandbox.js')], { CHECKOUT_API_KEYS: BENCH_KEY });
+    servers.floor = await startServer('validation floor', () => [floorScript],
+      { BENCH_RECORD: fixedRecord, BENCH_KEY, BENCH_CONTRACT: join(root, 'generated/openapi.json') });
     servers.bare = await startServer('bare node:http', () => ['--input-type=module', '-e', BARE_SERVER], { BENCH_RECORD: fixedRecord });
     servers.prism = await startServer('Prism mock',
       (port) => [prismCli, 'mock', join(root, 'generated/openapi.yaml'), '--host', '127.0.0.1', '--port', String(port), '--verboseLevel', 'silent'], {});
@@ -148,8 +162,11 @@ async function main() {
       medianP50Ms: median(perRound.map((figures) => figures[name].p50)),
       medianP99Ms: median(perRound.map((figures) => figures[name].p99)),
     }]));
-    const vsBare = round3(median(perRound.map((figures) => figures.sandbox.rps / figures.bare.rps)));
-    const vsPrism = round3(median(perRound.map((figures) => figures.sandbox.rps / figures.prism.rps)));
+    const ratio = (top, bottom) => round3(median(perRound.map((figures) => figures[top].rps / figures[bottom].rps)));
+    const vsBare = ratio('sandbox', 'bare');
+    const vsPrism = ratio('sandbox', 'prism');
+    const floorVsBare = ratio('floor', 'bare');
+    const sandboxVsFloor = ratio('sandbox', 'floor');
     const growth = round3(rssAfterSecond / rssAfterFirst);
 
     const results = {
@@ -163,6 +180,7 @@ async function main() {
         connections: CONNECTIONS,
         contenders: {
           sandbox: 'dist/bin/checkout-sandbox.js (validates, computes, stores, answers a fresh record)',
+          floor: 'bench/support/validation-floor.ts: the sandbox\'s checks (key, media type, size, JSON, schema, rules), then the fixed record',
           bare: 'node:http reading the body and answering a fixed record',
           prism: 'prism mock generated/openapi.yaml --verboseLevel silent',
         },
@@ -176,6 +194,11 @@ async function main() {
         residentMbAfterSpeedRounds: rssBefore,
         [`residentMbAfter${CREATES}Creates`]: rssAfterFirst,
         [`residentMbAfter${2 * CREATES}Creates`]: rssAfterSecond,
+      },
+      floor: {
+        floorToBare: floorVsBare,
+        sandboxToFloor: sandboxVsFloor,
+        note: 'floorToBare bounds sandboxToBare: the sandbox does all the floor does and then builds, serializes and stores a record',
       },
       goals: {
         sandboxToBare: { goal: `>= ${GOAL_VS_BARE}`, measured: vsBare, met: vsBare >= GOAL_VS_BARE },
@@ -194,6 +217,7 @@ async function main() {
     }
     console.log('');
     console.log(`sandbox ÷ bare node:http: ${vsBare} (goal ≥ ${GOAL_VS_BARE}) ${vsBare >= GOAL_VS_BARE ? 'met' : 'MISSED'}`);
+    console.log(`validation floor ÷ bare:  ${floorVsBare} (the sandbox's checks alone; sandbox ÷ floor ${sandboxVsFloor})`);
     console.log(`sandbox ÷ Prism mock:     ${vsPrism} (goal ≥ ${GOAL_VS_PRISM}) ${vsPrism >= GOAL_VS_PRISM ? 'met' : 'MISSED'}`);
     console.log(`sandbox RSS: ${rssBefore} MB after the speed rounds, ${rssAfterFirst} MB after ${CREATES} creates, ${rssAfterSecond} MB after ${2 * CREATES} (growth ${growth}, goal ≤ ${GOAL_MEMORY_GROWTH}) ${growth <= GOAL_MEMORY_GROWTH ? 'met' : 'MISSED'}`);
   } finally {
