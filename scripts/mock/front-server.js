@@ -18,6 +18,7 @@ export function createFrontServer({ prismOrigin, prismReady = Promise.resolve(),
   const operations = listOperations(contract).map((operation) => ({
     ...operation,
     requestExamples: operation.requestExamples.map((example) => ({ ...example, canonical: canonicalJson(example.value) })),
+    describePattern: createPatternDescriber(contract, operation),
   }));
   const isHttpUrl = compileHttpUrlCheck(contract);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -46,7 +47,7 @@ export function createFrontServer({ prismOrigin, prismReady = Promise.resolve(),
       return send(response, log, request, pathname, ownProblemAnswer({ ...internalError, detail }, request));
     }
     adapted.callback?.settle(answer.status >= 200 && answer.status < 300);
-    const describePattern = createPatternDescriber(contract, operation);
+    const describePattern = operation?.describePattern;
     return send(response, log, request, pathname, rewriteAnswer(answer, { problems, contentType, parseError, describePattern }), adapted.exampleName);
   }
 

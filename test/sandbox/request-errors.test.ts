@@ -1,10 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValid, namedRequests, validateProblem } from './support/contract-checks.js';
+import { expectValid, namedRequests, readProblem, validateProblem } from './support/contract-checks.js';
 import { INVALID_BODIES } from './support/invalid-bodies.js';
 import { CANARY_KEY, CREATE_PATH, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
-
-const PROBLEMS = 'https://api.checkout.example/problems/';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -15,11 +13,7 @@ afterAll(async () => {
 });
 
 async function expectProblem(response: Response, status: number, slug: string): Promise<any> {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toBe('application/problem+json');
-  const problem = await response.json();
-  expectValid(validateProblem, problem);
-  expect(problem.type).toBe(`${PROBLEMS}${slug}`);
+  const problem = await readProblem(response, status, slug);
   expect(problem.status).toBe(status);
   expect(problem.detail.length).toBeGreaterThan(10);
   expect(JSON.stringify(problem)).not.toContain(CANARY_KEY);

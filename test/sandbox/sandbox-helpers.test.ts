@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValid, namedRequests, validateCheckout, validateProblem } from './support/contract-checks.js';
+import { expectValid, namedRequests, readProblem, validateCheckout } from './support/contract-checks.js';
 import { sandboxValidatorFor } from './support/sandbox-document.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
@@ -21,15 +21,6 @@ async function createOpenCheckout(target = sandbox, change: (body: any) => void 
   return response.json();
 }
 
-async function problemOf(response: Response, status: number, slug: string): Promise<any> {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toBe('application/problem+json');
-  const problem = await response.json();
-  expectValid(validateProblem, problem);
-  expect(problem.type).toBe(`https://api.checkout.example/problems/${slug}`);
-  return problem;
-}
-
 describe('sandbox helpers', () => {
   it('read a checkout: the record as created', async () => {
     const created = await createOpenCheckout();
@@ -49,8 +40,8 @@ describe('sandbox helpers', () => {
     expect({ ...completed, status: 'open', updatedAt: created.updatedAt }).toEqual(created);
     expect(await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`)).json()).toEqual(completed);
 
-    await problemOf(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
-    await problemOf(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/expire`), 409, 'checkout-not-open');
+    await readProblem(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
+    await readProblem(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/expire`), 409, 'checkout-not-open');
   });
 
   it('expire: status expired and final', async () => {
@@ -59,7 +50,7 @@ describe('sandbox helpers', () => {
     expectValid(validateCheckout, expired);
     expect(expired.status).toBe('expired');
     expect(Number(expired.updatedAt)).toBeGreaterThan(Number(created.updatedAt));
-    const problem = await problemOf(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
+    const problem = await readProblem(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
     expect(problem.detail).toContain('expired');
   });
 
@@ -75,16 +66,16 @@ describe('sandbox helpers', () => {
     ['an unknown id', '/sandbox/v1/checkouts/0b6f3e1c-9d2a-4c57-8e4b-1f2a3b4c5d6e'],
     ['an id that is not a UUID', '/sandbox/v1/checkouts/nope'],
   ])('404 checkout-not-found for %s', async (_name, path) => {
-    await problemOf(await sandbox.callHelper('GET', path), 404, 'checkout-not-found');
-    await problemOf(await sandbox.callHelper('POST', `${path}/complete`), 404, 'checkout-not-found');
+    await readProblem(await sandbox.callHelper('GET', path), 404, 'checkout-not-found');
+    await readProblem(await sandbox.callHelper('POST', `${path}/complete`), 404, 'checkout-not-found');
   });
 
   it('401 without a key, 405 for another method', async () => {
     const created = await createOpenCheckout();
     const unauthenticated = await fetch(`${sandbox.baseUrl}/sandbox/v1/checkouts/${created.id}`);
     expect(unauthenticated.headers.get('www-authenticate')).toBe('Api-Key');
-    await problemOf(unauthenticated, 401, 'unauthorized');
-    await problemOf(await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}/complete`), 405, 'method-not-allowed');
+    await readProblem(unauthenticated, 401, 'unauthorized');
+    await readProblem(await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}/complete`), 405, 'method-not-allowed');
   });
 
   it('the checkout page at url shows the checkout without a key, with product names escaped', async () => {
@@ -114,7 +105,7 @@ describe('expiry by time and a bounded store', () => {
       expectValid(validateCheckout, expired);
       expect(expired.status).toBe('expired');
       expect(expired.updatedAt).toBe(`${expired.expiresAt.slice(0, -3)}.${expired.expiresAt.slice(-3)}000`);
-      await problemOf(await shortLived.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
+      await readProblem(await shortLived.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
     } finally {
       await shortLived.close();
     }
@@ -127,7 +118,7 @@ describe('expiry by time and a bounded store', () => {
       expect(swept.sandbox.context.checkouts.size).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(swept.sandbox.context.checkouts.size).toBe(0);
-      await problemOf(await swept.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`), 404, 'checkout-not-found');
+      await readProblem(await swept.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`), 404, 'checkout-not-found');
     } finally {
       await swept.close();
     }
