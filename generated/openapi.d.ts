@@ -19,8 +19,8 @@ export interface paths {
          *     `url` to pay.
          *
          *     The record echoes what you sent: `currency`, `successUrl`, `cancelUrl` and `clientReferenceId` (which is `null`
-         *     when you sent no `client_reference_id`). Every price must be in the checkout's `currency` (compared without
-         *     regard to case).
+         *     when you sent no `client_reference_id`). Its amounts are in the checkout's `currency`; a price in another
+         *     currency is converted at the service's rate (D13).
          *
          *     To retry safely after a timeout or a network error, send an `Idempotency-Key`: a retry with the same key and
          *     body returns the first checkout instead of creating a second one.
@@ -41,13 +41,14 @@ export interface components {
         /**
          * @description A currency code, fiat (`USD`, `EUR`) or crypto (`USDT`, `USDC`), written in any case: `usdt` and `USDT` name the
          *     same currency. From 2 to 10 letters or digits. Which codes a merchant may use depends on its account; an
-         *     unsupported code is answered `422`.
+         *     unsupported code or pair is answered `422` with the field error code `currency_pair_unsupported`.
          * @example usdt
          */
         CurrencyCode: string;
         /**
          * Format: uri
-         * @description An absolute `http` or `https` URL of at most 2048 characters.
+         * @description An absolute `http` or `https` URL of at most 2048 characters, with no user name or password before the host
+         *     (`https://user:pass@host/` is refused: credentials in a URL end up in logs and browser histories).
          * @example https://shop.example.com/checkout/success
          */
         HttpUrl: string;
@@ -102,7 +103,10 @@ export interface components {
          */
         PriceData: {
             product_data: components["schemas"]["ProductData"];
-            /** @description The currency of the price; must name the checkout's `currency` (in any case). */
+            /**
+             * @description The currency of the price, in any case. It may differ from the checkout's `currency`: the line's `amount` is
+             *     then converted into the checkout's currency at the service's rate.
+             */
             currency: components["schemas"]["CurrencyCode"];
             /**
              * @description The price of one unit as a positive decimal string (`12.50`, `10`), at most 8 decimal places. Never a JSON
@@ -121,7 +125,8 @@ export interface components {
         };
         /**
          * @description A blockchain network identifier, such as `tron` or `ethereum`, in any case. From 2 to 32 letters, digits, `-` or
-         *     `_`. Which networks a currency can use depends on the merchant's account; an unsupported pair is answered `422`.
+         *     `_`. Which networks a currency can use depends on the merchant's account; an unsupported pair is answered `422`
+         *     with the field error code `currency_pair_unsupported`.
          * @example tron
          */
         NetworkCode: string;
@@ -138,9 +143,9 @@ export interface components {
             network: components["schemas"]["NetworkCode"];
         };
         /**
-         * @description The payment method chosen for this checkout. When present, the checkout offers only that method
-         *     (`paymentMethodTypes: [crypto]`) with the given currency and network; when absent, it offers every method the
-         *     merchant's account enables.
+         * @description The payment method chosen for this checkout. When present, the checkout offers `crypto` with the chosen currency
+         *     and network (the currency may differ from the checkout's `currency`); whether other methods are offered next to
+         *     it depends on the merchant's account. When absent, the checkout offers every method the account enables.
          * @example {
          *       "type": "cryptopaymentmethoddetail",
          *       "paymentMethodDetail": {
@@ -169,8 +174,8 @@ export interface components {
              */
             client_reference_id?: string;
             /**
-             * @description The currency of the checkout, in any case (`usdt`, `USD`). Echoed as `currency` exactly as sent. Every item's
-             *     `price_data.currency` must name the same currency.
+             * @description The currency of the checkout, in any case (`usdt`, `USD`), in which the record's amounts are stated. Echoed as
+             *     `currency` exactly as sent. Prices and the chosen payment currency may be in other currencies.
              */
             currency: components["schemas"]["CurrencyCode"];
             /**
@@ -212,6 +217,87 @@ export interface components {
             payment_method_data?: components["schemas"]["PaymentMethodData"];
         };
         /**
+         * @description What is wrong with the field, for code to branch on:
+         *
+         *     | Code | Meaning |
+         *     |---|---|
+         *     | `required` | A required field is missing. |
+         *     | `unknown_field` | The object has no such field (request names are snake_case). |
+         *     | `wrong_type` | The value has the wrong JSON type (a number where a string is expected, say). |
+         *     | `too_short` / `too_long` | A string is shorter or longer than allowed. |
+         *     | `too_small` / `too_large` | A number is below or above its bound. |
+         *     | `too_few_items` / `too_many_items` | An array has too few or too many elements. |
+         *     | `not_allowed_value` | The value is not one of the allowed values. |
+         *     | `pattern` | A string does not have the required form (a currency code, an amount, a URL). |
+         *     | `invalid_url` | A URL is not an absolute `http(s)` URL, or carries a user name or password. |
+         *     | `currency_pair_unsupported` | The service cannot convert or accept this currency (or currency and network) pair. |
+         *     | `invalid` | Any other problem; `detail` says which. |
+         *
+         *     New codes may be added within v1 (D26): treat a code you do not know like `invalid`.
+         * @example too_small
+         */
+        FieldErrorCode: "required" | "unknown_field" | "wrong_type" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "not_allowed_value" | "pattern" | "invalid_url" | "currency_pair_unsupported" | "invalid" | (string & {});
+        /** @description One offending field of a rejected request. */
+        FieldError: {
+            /**
+             * @description A JSON Pointer (RFC 6901) to the offending field in the request body, such as `/invoice_items/0/quantity`.
+             *     For a missing field it points at the field that should be there.
+             * @example /invoice_items/0/quantity
+             */
+            pointer: string;
+            code: components["schemas"]["FieldErrorCode"];
+            /**
+             * @description What is wrong with the field, in words for a person. Branch on `code`, not on this text.
+             * @example must be at least 1
+             */
+            detail: string;
+        };
+        /**
+         * @description An error, as an RFC 9457 problem details document (`application/problem+json`). `type` identifies the problem
+         *     and is stable; `title` is its short human-readable name; `detail` explains this occurrence. Validation problems
+         *     list each offending field in `errors`.
+         */
+        Problem: {
+            /**
+             * Format: uri
+             * @description A URI that identifies the problem type. Compare on this, not on `title` or `detail`.
+             * @example https://api.checkout.example/problems/validation-failed
+             */
+            type: string;
+            /**
+             * @description A short summary of the problem type; the same for every occurrence of the type.
+             * @example Validation failed
+             */
+            title: string;
+            /**
+             * @description The HTTP status code of this response, repeated for convenience.
+             * @example 422
+             */
+            status: number;
+            /**
+             * @description What went wrong in this request, and what to do about it. Never contains the API key.
+             * @example The request body has 1 invalid field.
+             */
+            detail: string;
+            /**
+             * Format: uri-reference
+             * @description An identifier of this occurrence, to quote when you contact support; equal to the `Request-Id` header.
+             * @example urn:uuid:0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10
+             */
+            instance?: string;
+            /**
+             * @description Every offending field of the request, present on `validation-failed` problems.
+             * @example [
+             *       {
+             *         "pointer": "/invoice_items/0/quantity",
+             *         "code": "too_small",
+             *         "detail": "must be at least 1"
+             *       }
+             *     ]
+             */
+            errors?: components["schemas"]["FieldError"][];
+        };
+        /**
          * @description The merchant that owns the checkout, as identified by the API key.
          * @example {
          *       "id": "7d1b6a34-52c9-4f8e-b0a1-3c2e9f4d5a60",
@@ -230,7 +316,10 @@ export interface components {
              */
             name: string;
         };
-        /** @description How the checkout page collects a shipping address; configured on the merchant's account, not per checkout. */
+        /**
+         * @description How the checkout page collects a shipping address; configured on the merchant's account, not per checkout. The
+         *     service description shows only `null`, so this contract names one field and promises no others: expect more.
+         */
         ShippingAddressCollection: {
             /**
              * @description The countries the customer may ship to, as ISO 3166-1 alpha-2 codes.
@@ -239,7 +328,7 @@ export interface components {
              *       "AT"
              *     ]
              */
-            allowedCountries: string[];
+            allowedCountries?: string[];
         };
         /**
          * @description The product as sent in `product_data`.
@@ -317,7 +406,11 @@ export interface components {
              * @example 2
              */
             quantity: number;
-            /** @description `quantity` × `unit_amount`, rounded half-up to exactly two decimal places. */
+            /**
+             * @description The line's amount in the checkout's `currency`, with exactly two decimal places: `quantity` × `unit_amount`
+             *     rounded half-up when the price is in the checkout's currency; otherwise that product converted at the
+             *     service's exchange rate, then rounded half-up.
+             */
             amount: components["schemas"]["MoneyAmount"];
         };
         /**
@@ -338,11 +431,11 @@ export interface components {
          */
         UnixMillis: string;
         /**
-         * @description A kind of payment the checkout page offers. New kinds may be added within v1; ignore kinds you do not know.
+         * @description A kind of payment the checkout page offers: `crypto` or `card` today. This enum may grow within v1 (D26): a newer
+         *     service may offer kinds this version does not list, so accept any string and ignore kinds you do not know.
          * @example crypto
-         * @enum {string}
          */
-        PaymentMethodType: "crypto" | "card";
+        PaymentMethodType: "crypto" | "card" | (string & {});
         /**
          * @description A crypto currency as shown on the checkout page.
          * @example {
@@ -390,7 +483,10 @@ export interface components {
              */
             networks: components["schemas"]["CryptoNetworkOption"][];
         };
-        /** @description Reserved for card options in a later version; no fields are defined in v1. */
+        /**
+         * @description Card options. The service description shows only `null`, so no fields are defined yet: an object here may carry
+         *     fields this version does not name.
+         */
         CardPaymentOption: Record<string, unknown>;
         /**
          * @description What the checkout page offers for each payment method type; `null` for a type that is not offered.
@@ -434,8 +530,8 @@ export interface components {
              */
             crypto: components["schemas"]["CryptoPaymentOption"][] | null;
             /**
-             * @description Card options. Reserved: card details are collected on the checkout page, so this is `null` in v1 even when
-             *     `card` is offered.
+             * @description Card options, or `null`. The service description shows only `null`, even when `card` is offered, so expect
+             *     `null` here in either case.
              * @example null
              */
             card: components["schemas"]["CardPaymentOption"] | null;
@@ -488,7 +584,7 @@ export interface components {
              *     ]
              */
             invoiceItems: components["schemas"]["CheckoutInvoiceItem"][];
-            /** @description The sum of the items' `amount`, with exactly two decimal places. */
+            /** @description The sum of the items' `amount`, in the checkout's `currency`, with exactly two decimal places. */
             amountTotal: components["schemas"]["MoneyAmount"];
             status: components["schemas"]["CheckoutStatus"];
             /**
@@ -497,7 +593,8 @@ export interface components {
              */
             createdAt: components["schemas"]["UnixSeconds"];
             /**
-             * @description When the checkout last changed, in the same shape as `createdAt`; equal to it on creation.
+             * @description When the checkout last changed, in the same shape as `createdAt`. Never before `createdAt`; on a new checkout
+             *     it may equal `createdAt` or lie shortly after it (the service may touch the record once while creating it).
              * @example 1795253400.512345
              */
             updatedAt: components["schemas"]["UnixSeconds"];
@@ -506,7 +603,7 @@ export interface components {
              * @example order-1001
              */
             clientReferenceId: string | null;
-            /** @description The checkout's currency, exactly as sent in `currency`. */
+            /** @description The checkout's currency, exactly as sent in `currency`. Every amount of the record is in it. */
             currency: components["schemas"]["CurrencyCode"];
             /**
              * Format: uri
@@ -521,8 +618,9 @@ export interface components {
              */
             cancelUrl: string | null;
             /**
-             * @description When an unpaid checkout expires, in Unix milliseconds (unlike `createdAt`, which is in seconds). Checkouts
-             *     live 24 hours: `expiresAt` = `createdAt` × 1000 + 86 400 000, truncated to a whole millisecond.
+             * @description When an unpaid checkout expires, in Unix milliseconds (unlike `createdAt`, which is in seconds). Always later
+             *     than the creation time. How long a checkout lives is a setting of the merchant's account, not of this
+             *     contract (hours to months); read it here instead of computing it.
              */
             expiresAt: components["schemas"]["UnixMillis"];
             /**
@@ -532,7 +630,8 @@ export interface components {
              */
             paymentIntent: string;
             /**
-             * @description The kinds of payment the checkout page offers.
+             * @description The kinds of payment the checkout page offers. When the request chose a crypto currency and network,
+             *     `crypto` is among them; other kinds the account enables may be offered too. May gain new kinds within v1.
              * @example [
              *       "crypto"
              *     ]
@@ -541,7 +640,9 @@ export interface components {
             paymentMethodOptions: components["schemas"]["PaymentMethodOptions"];
             /**
              * Format: uri
-             * @description The hosted checkout page to send the customer to. Its path ends in `/checkouts/<id>`.
+             * @description The hosted checkout page to send the customer to, on the service's checkout host. Its path ends in
+             *     `/checkouts/<id>`, as the service description states; it may carry a query string. Send the customer to it
+             *     exactly as given.
              * @example https://pay.checkout.example/checkouts/0b6f3e1c-9d2a-4c57-8e4b-1f2a3b4c5d6e
              */
             url: string;
@@ -556,64 +657,6 @@ export interface components {
              * @example false
              */
             isLivemode: boolean;
-        };
-        /** @description One offending field of a rejected request. */
-        FieldError: {
-            /**
-             * @description A JSON Pointer (RFC 6901) to the offending field in the request body, such as `/invoice_items/0/quantity`.
-             *     For a missing field it points at the field that should be there.
-             * @example /invoice_items/0/quantity
-             */
-            pointer: string;
-            /**
-             * @description What is wrong with the field.
-             * @example must be an integer of at least 1
-             */
-            detail: string;
-        };
-        /**
-         * @description An error, as an RFC 9457 problem details document (`application/problem+json`). `type` identifies the problem
-         *     and is stable; `title` is its short human-readable name; `detail` explains this occurrence. Validation problems
-         *     list each offending field in `errors`.
-         */
-        Problem: {
-            /**
-             * Format: uri
-             * @description A URI that identifies the problem type. Compare on this, not on `title` or `detail`.
-             * @example https://api.checkout.example/problems/validation-failed
-             */
-            type: string;
-            /**
-             * @description A short summary of the problem type; the same for every occurrence of the type.
-             * @example Validation failed
-             */
-            title: string;
-            /**
-             * @description The HTTP status code of this response, repeated for convenience.
-             * @example 422
-             */
-            status: number;
-            /**
-             * @description What went wrong in this request, and what to do about it. Never contains the API key.
-             * @example The request body has 1 invalid field.
-             */
-            detail: string;
-            /**
-             * Format: uri-reference
-             * @description An identifier of this occurrence, to quote when you contact support.
-             * @example urn:request:0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10
-             */
-            instance?: string;
-            /**
-             * @description Every offending field of the request, present on `validation-failed` problems.
-             * @example [
-             *       {
-             *         "pointer": "/invoice_items/0/quantity",
-             *         "detail": "must be an integer of at least 1"
-             *       }
-             *     ]
-             */
-            errors?: components["schemas"]["FieldError"][];
         };
         /**
          * @description The body of the `checkout.completed` callback, in the Standard Webhooks payload shape: the event `type`, when it
@@ -700,9 +743,34 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description Any other status, such as `502`, `503` or `504` from a gateway in front of the service. The body is a problem
+         *     document when the service wrote it; a gateway may send another body, so branch on the status first. Retrying a
+         *     create with the same `Idempotency-Key` is safe; on `503` wait for `Retry-After` when it is sent.
+         */
+        UnexpectedProblem: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://api.checkout.example/problems/service-unavailable",
+                 *       "title": "Service unavailable",
+                 *       "status": 503,
+                 *       "detail": "The service is briefly unavailable. Retry with the same Idempotency-Key.",
+                 *       "instance": "urn:uuid:0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The body could not be parsed as JSON. */
         MalformedJson: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -720,6 +788,7 @@ export interface components {
         /** @description The `Authorization` header is missing, does not use the `Api-Key` scheme, or names an unknown or revoked key. The answer never echoes the key. */
         Unauthorized: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                 [name: string]: unknown;
             };
@@ -735,9 +804,49 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description No operation at this path. Check the path, including the `/api/v1` prefix and the trailing slash. */
+        NotFound: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://api.checkout.example/problems/not-found",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "detail": "No operation at /api/v1/checkout. The create operation is POST /api/v1/checkouts/.",
+                 *       "instance": "urn:uuid:0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The path exists but not for this method; `Allow` lists the methods it takes. */
+        MethodNotAllowed: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://api.checkout.example/problems/method-not-allowed",
+                 *       "title": "Method not allowed",
+                 *       "status": 405,
+                 *       "detail": "GET is not allowed on /api/v1/checkouts/; use POST.",
+                 *       "instance": "urn:uuid:0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A request with the same `Idempotency-Key` is still being processed. */
         IdempotencyConflict: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -755,6 +864,7 @@ export interface components {
         /** @description The body is larger than 1 MiB. */
         PayloadTooLarge: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -772,6 +882,7 @@ export interface components {
         /** @description The body is not sent as `application/json`. */
         UnsupportedMediaType: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -787,12 +898,13 @@ export interface components {
             };
         };
         /**
-         * @description The body is valid JSON but breaks the request schema or a business rule (for example a price in another currency
-         *     than the checkout). `errors` lists every offending field by JSON Pointer. The same status, with type
+         * @description The body is valid JSON but breaks the request schema or a business rule (for example a currency pair the account
+         *     does not accept, `code: currency_pair_unsupported`). `errors` lists every offending field by JSON Pointer. The same status, with type
          *     `idempotency-key-reused`, answers an `Idempotency-Key` that was already used with a different body.
          */
         ValidationFailed: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -802,6 +914,7 @@ export interface components {
         /** @description Too many requests for this API key. Limits are per key and may change; wait for `Retry-After` seconds before retrying. */
         RateLimited: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -820,6 +933,7 @@ export interface components {
         /** @description The service failed. Retrying with the same `Idempotency-Key` is safe. */
         InternalError: {
             headers: {
+                "Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -847,7 +961,8 @@ export interface components {
         IdempotencyKey: string;
         /**
          * @description The event's unique identifier (Standard Webhooks `webhook-id`). The same event retried keeps the same id; store it
-         *     and ignore an id you have already processed.
+         *     and ignore an id you have already processed. This service's ids look like `msg_` and 8 to 64 letters or digits;
+         *     the id never contains a `.`, which would make the signed content ambiguous.
          * @example msg_2Kq8fZx1VbN7cR4tLm9pYs3w
          */
         WebhookId: string;
@@ -858,16 +973,29 @@ export interface components {
          */
         WebhookTimestamp: string;
         /**
-         * @description One or more space-separated signatures (Standard Webhooks `webhook-signature`), each `v1,` followed by the base64
-         *     HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` under your callback signing secret (the base64 part
-         *     of a `whsec_…` secret). Accept the delivery when any signature matches, compared in constant time. Verify the raw
-         *     bytes, before parsing the JSON.
+         * @description One or more space-separated signatures (Standard Webhooks `webhook-signature`), each a version token, a comma and
+         *     a base64 signature. This service signs with `v1,` (HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`
+         *     under your callback signing secret, the base64 part of a `whsec_…` secret). The header may also carry signatures
+         *     of other versions (`v1a,` for Standard Webhooks' asymmetric ed25519 scheme) or from a rotated secret: ignore
+         *     versions you do not use, and accept the delivery when any `v1` signature matches, compared in constant time.
+         *     Verify the raw bytes, before parsing the JSON.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description This request's identifier, `urn:uuid:` and a UUID. Quote it when you contact support. On an error it equals the
+         *     problem document's `instance`. An implementation that has no request ids may leave the header out.
+         * @example urn:uuid:0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10
+         */
+        RequestId: string;
+        /**
+         * @description How many seconds to wait before retrying (RFC 9110, section 10.2.3).
+         * @example 30
+         */
+        RetryAfter: number;
         /**
          * @description Present and `true` when this response is a replay of an earlier request with the same `Idempotency-Key`.
          * @example true
@@ -879,10 +1007,10 @@ export interface components {
          */
         WwwAuthenticate: "Api-Key";
         /**
-         * @description How many seconds to wait before retrying (RFC 9110, section 10.2.3).
-         * @example 30
+         * @description The methods the path accepts (RFC 9110, section 10.2.1).
+         * @example POST
          */
-        RetryAfter: number;
+        Allow: string;
     };
     pathItems: never;
 }
@@ -896,6 +1024,9 @@ export type NetworkCode = components['schemas']['NetworkCode'];
 export type CryptoPaymentMethodDetail = components['schemas']['CryptoPaymentMethodDetail'];
 export type PaymentMethodData = components['schemas']['PaymentMethodData'];
 export type CreateCheckoutRequest = components['schemas']['CreateCheckoutRequest'];
+export type FieldErrorCode = components['schemas']['FieldErrorCode'];
+export type FieldError = components['schemas']['FieldError'];
+export type Problem = components['schemas']['Problem'];
 export type Merchant = components['schemas']['Merchant'];
 export type ShippingAddressCollection = components['schemas']['ShippingAddressCollection'];
 export type CheckoutProductData = components['schemas']['CheckoutProductData'];
@@ -913,11 +1044,12 @@ export type CardPaymentOption = components['schemas']['CardPaymentOption'];
 export type PaymentMethodOptions = components['schemas']['PaymentMethodOptions'];
 export type Metadata = components['schemas']['Metadata'];
 export type Checkout = components['schemas']['Checkout'];
-export type FieldError = components['schemas']['FieldError'];
-export type Problem = components['schemas']['Problem'];
 export type CheckoutCompletedEvent = components['schemas']['CheckoutCompletedEvent'];
+export type ResponseUnexpectedProblem = components['responses']['UnexpectedProblem'];
 export type ResponseMalformedJson = components['responses']['MalformedJson'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
 export type ResponseIdempotencyConflict = components['responses']['IdempotencyConflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
@@ -928,9 +1060,11 @@ export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey']
 export type ParameterWebhookId = components['parameters']['WebhookId'];
 export type ParameterWebhookTimestamp = components['parameters']['WebhookTimestamp'];
 export type ParameterWebhookSignature = components['parameters']['WebhookSignature'];
+export type HeaderRequestId = components['headers']['RequestId'];
+export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type HeaderIdempotentReplayed = components['headers']['IdempotentReplayed'];
 export type HeaderWwwAuthenticate = components['headers']['WwwAuthenticate'];
-export type HeaderRetryAfter = components['headers']['RetryAfter'];
+export type HeaderAllow = components['headers']['Allow'];
 export type $defs = Record<string, never>;
 export interface operations {
     createCheckout: {
@@ -962,6 +1096,7 @@ export interface operations {
              */
             201: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -971,12 +1106,15 @@ export interface operations {
             };
             400: components["responses"]["MalformedJson"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["UnexpectedProblem"];
         };
     };
 }

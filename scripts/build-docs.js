@@ -1,6 +1,6 @@
 // Render the bundled contract as one self-contained HTML page: generated/docs/index.html. Redocly's build-docs does
 // the rendering (Redoc, with its script inlined so the page works offline); this step only adds the decisions of
-// docs/decisions.md to the overview, writes server variables' defaults into the server URLs, pins the Redoc
+// docs/decisions.md to the overview, names the decision behind each decided constraint (`x-decision`), writes server variables' defaults into the server URLs, pins the Redoc
 // options, swaps the one remote image Redoc would load for an inline one, and puts the "generated" notice at the top.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -74,6 +74,22 @@ function addDecisions(document, decisionsMarkdown) {
 }
 
 /**
+ * Every element whose constraint comes from a decision carries `x-decision: D<n>`; Redoc does not show extensions
+ * of every object kind, so the rendered copy ends the element's description with "Decision D<n>." instead.
+ */
+function showDecisionLinks(node) {
+  if (Array.isArray(node)) return node.map(showDecisionLinks);
+  if (!node || typeof node !== 'object') return node;
+  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key.startsWith('x-') ? value : showDecisionLinks(value)]));
+  const decision = node['x-decision'];
+  if (typeof decision === 'string') {
+    const mark = `*Decision ${decision}* (see Decisions in the overview).`;
+    copy.description = copy.description ? `${copy.description.trimEnd()}\n\n${mark}` : mark;
+  }
+  return copy;
+}
+
+/**
  * Redoc resolves a server URL that starts with a variable (`{base_url}`) against the page's own address, so a reader
  * would see a file path. The copy rendered here shows each variable's default in the URL; the variables stay listed.
  */
@@ -124,7 +140,7 @@ function addNotice(html) {
 }
 
 const generatedDir = resolveGeneratedDir();
-const document = fillServerVariables(addDecisions(readBundle(generatedDir), readFileSync(decisionsPath, 'utf8')));
+const document = fillServerVariables(showDecisionLinks(addDecisions(readBundle(generatedDir), readFileSync(decisionsPath, 'utf8'))));
 const html = addNotice(inlineRemoteLogos(renderWithRedocly(document)));
 const docsDir = join(generatedDir, 'docs');
 mkdirSync(docsDir, { recursive: true });

@@ -1,5 +1,6 @@
 // What the mock's front reads from the bundled contract, so no fact is typed twice: the problem types and titles,
-// the named request examples, the callback's delivery headers and the HttpUrl schema.
+// the operations and what they require, the named request examples, the callback's delivery headers, the field
+// error codes and the HttpUrl schema.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -27,26 +28,58 @@ export function readProblemTemplate(contract, responseName) {
 
 /**
  * Every operation with its named JSON request examples, the names its success response can answer with, its JSON
- * request body schema and its header parameters' schemas by lower-case name.
+ * request body schema and its header parameters' schemas by lower-case name; the request body's media types, the
+ * API key header it requires (lower-case, undefined when it requires none) and the challenge its 401 answers with.
  */
 export function listOperations(contract) {
   const operations = [];
   for (const [path, item] of Object.entries(contract.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (typeof operation !== 'object' || !operation.responses) continue;
-      const requestMedia = resolveRef(contract, operation.requestBody)?.content?.['application/json'];
+      const requestBody = resolveRef(contract, operation.requestBody);
+      const requestMedia = requestBody?.content?.['application/json'];
       const requestExamples = Object.entries(requestMedia?.examples ?? {})
         .map(([name, example]) => ({ name, value: resolveRef(contract, example).value }));
       const success = Object.entries(operation.responses).find(([status]) => /^2/.test(status))?.[1];
       const responseExampleNames = Object.keys(resolveRef(contract, success)?.content?.['application/json']?.examples ?? {});
       operations.push({
-        method: method.toUpperCase(), path, requestExamples, responseExampleNames, hasCallbacks: Boolean(operation.callbacks),
+        method: method.toUpperCase(), path, pathPattern: compilePathPattern(path),
+        requestExamples, responseExampleNames, hasCallbacks: Boolean(operation.callbacks),
         requestSchema: requestMedia?.schema,
+        requestMediaTypes: Object.keys(requestBody?.content ?? {}).map((type) => type.toLowerCase()),
         headerSchemas: readHeaderSchemas(contract, [...(item.parameters ?? []), ...(operation.parameters ?? [])]),
+        apiKeyHeader: readApiKeyHeader(contract, operation.security ?? contract.security ?? []),
+        authChallenge: readHeaderExample(contract, operation.responses['401'], 'WWW-Authenticate'),
       });
     }
   }
   return operations;
+}
+
+// A path template as a pattern over request paths: `{id}` stands for one non-empty segment, as Prism routes it.
+function compilePathPattern(path) {
+  const parts = path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]+')}$`);
+}
+
+// The header of an apiKey scheme every alternative of `security` needs; none when an alternative needs no key.
+function readApiKeyHeader(contract, security) {
+  let header;
+  for (const requirement of security) {
+    const names = Object.keys(requirement).map((name) => resolveRef(contract, contract.components?.securitySchemes?.[name]));
+    const scheme = names.find((candidate) => candidate?.type === 'apiKey' && candidate.in === 'header');
+    if (!scheme) return undefined;
+    header ??= scheme.name.toLowerCase();
+  }
+  return header;
+}
+
+function readHeaderExample(contract, responseNode, headerName) {
+  const headers = resolveRef(contract, responseNode)?.headers ?? {};
+  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === headerName.toLowerCase())?.[1];
+  const header = resolveRef(contract, entry);
+  const value = header?.schema?.const ?? header?.example;
+  return value === undefined ? undefined : String(value);
 }
 
 function readHeaderSchemas(contract, parameters) {
@@ -75,6 +108,33 @@ export function readCallbackHeaderExamples(contract) {
     }
   }
   return headers;
+}
+
+/** The example value of the Request-Id header the contract's responses declare, or undefined when they declare none. */
+export function readRequestIdExample(contract) {
+  const responses = [
+    ...Object.values(contract.components?.responses ?? {}),
+    ...Object.values(contract.paths).flatMap((item) => Object.values(item).flatMap((op) => Object.values(op?.responses ?? {}))),
+  ];
+  for (const response of responses) {
+    const example = readHeaderExample(contract, response, 'Request-Id');
+    if (example !== undefined) return example;
+  }
+  return undefined;
+}
+
+/**
+ * The machine-readable codes a FieldError may carry (its `code` property's enum), or undefined when the contract's
+ * FieldError has no `code`.
+ */
+export function readFieldErrorCodes(contract) {
+  const code = resolveRef(contract, contract.components.schemas.FieldError?.properties?.code);
+  if (!code) return undefined;
+  const codes = new Set([...(code['x-extensible-enum'] ?? []), ...(code.enum ?? [])]);
+  for (const branch of [...(code.anyOf ?? []), ...(code.oneOf ?? [])]) {
+    for (const value of resolveRef(contract, branch).enum ?? []) codes.add(value);
+  }
+  return [...codes];
 }
 
 /** A validator of the contract's HttpUrl schema (what `callback_url` must be). */

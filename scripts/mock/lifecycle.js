@@ -1,24 +1,105 @@
-// Waiting for the end of a run: Ctrl-C (SIGINT), SIGTERM or SIGHUP stop it cleanly; Prism dying on its own is a
-// failure. Either way the caller's cleanup runs before the process exits.
-export function waitForStop(prism) {
-  return new Promise((resolve) => {
-    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+// The end of a run: Ctrl-C (SIGINT), SIGTERM or SIGHUP stop it cleanly, and so does the end of any process of the
+// chain that launched it (below). Either way the caller's cleanup runs before the process exits.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const LAUNCHER_CHECK_MS = 500;
+const MAX_ANCESTORS = 32;
+// npm, npx, pnpm and yarn, as their process titles or command lines name them.
+const PACKAGE_MANAGER = /(?:^|[\s/])(?:npm|npx|pnpm|yarn)(?:-cli)?(?:\.c?js)?(?:\s|$)/;
+
+/**
+ * Watches for the end of the run, once for the whole run: `stopped` resolves with {reason: 'signal', signal} or
+ * {reason: 'launcher-gone'}; `dispose()` stops watching.
+ */
+export function watchForStop({ checkEveryMs = LAUNCHER_CHECK_MS } = {}) {
+  let dispose = () => {};
+  const stopped = new Promise((resolve) => {
+    const onSignal = (signal) => finish({ reason: 'signal', signal });
+    const launcher = watchLauncher(() => finish({ reason: 'launcher-gone' }), checkEveryMs);
+    dispose = () => {
+      for (const signal of STOP_SIGNALS) process.removeListener(signal, onSignal);
+      launcher.stop();
+    };
     const finish = (result) => {
-      for (const signal of signals) process.removeListener(signal, onSignal);
+      dispose();
       resolve(result);
     };
-    const onSignal = (signal) => finish({ reason: 'signal', signal });
-    for (const signal of signals) process.once(signal, onSignal);
-    prism.exited.then(({ code, signal }) => finish({ reason: 'prism-exited', code, signal }));
+    for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   });
+  return { stopped, dispose: () => dispose() };
+}
+
+/** How a stop reads in the log. */
+export function describeStop(stop) {
+  return stop.reason === 'signal' ? stop.signal : 'the process that started it has ended';
+}
+
+// `npm start` runs `sh -c "npm run mock"`, which runs `sh -c "node scripts/start-mock.js"`. npm passes SIGTERM only
+// to its own child, a shell that dies without passing it on, and a SIGKILL reaches nobody else: whatever runs below
+// the signalled process is orphaned and keeps running, port and all. So this process records the chain that
+// launched it, from its parent up to the outermost package manager (only its parent when there is none), and stops
+// when a link breaks: a process of the chain is gone, or its parent is no longer the recorded one (the kernel
+// re-parents the children of a process the moment it ends, before anyone reaps it).
+function watchLauncher(onGone, checkEveryMs) {
+  const links = readLauncherLinks();
+  const timer = setInterval(() => {
+    if (links.every(isLinkIntact)) return;
+    clearInterval(timer);
+    onGone();
+  }, checkEveryMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+function readLauncherLinks() {
+  const ancestors = [];
+  for (let pid = process.ppid; pid > 1 && ancestors.length < MAX_ANCESTORS;) {
+    const info = readProcess(pid);
+    if (!info) break;
+    ancestors.push({ pid, parent: info.parent, command: info.command });
+    pid = info.parent;
+  }
+  const outermost = ancestors.findLastIndex((ancestor) => PACKAGE_MANAGER.test(ancestor.command));
+  // The outermost package manager's own parent (a shell, a test runner) is not part of the launch.
+  const watched = ancestors.slice(0, Math.max(outermost, 0)).map(({ pid, parent }) => ({ pid, parent }));
+  return [{ pid: process.pid, parent: process.ppid }, ...watched];
+}
+
+function isLinkIntact({ pid, parent }) {
+  if (pid === process.pid) return process.ppid === parent;
+  return readProcess(pid)?.parent === parent;
+}
+
+/** {parent, command} of a running process; undefined when it is gone or a zombie. */
+function readProcess(pid) {
+  try {
+    if (process.platform === 'linux') {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ")".
+      const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state === 'Z' || state === 'X') return undefined;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      return { parent: Number(parent), command };
+    }
+    const line = execFileSync('ps', ['-o', 'ppid=,stat=,args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+    const [, parent, state, command] = /^(\d+)\s+(\S+)\s*(.*)$/.exec(line) ?? [];
+    return parent === undefined || state.startsWith('Z') ? undefined : { parent: Number(parent), command };
+  } catch {
+    return undefined;
+  }
 }
 
 export function listen(server, host, port) {
   return new Promise((resolve, reject) => {
     server.once('error', (error) => {
-      if (error.code === 'EADDRINUSE') reject(new Error(`${host}:${port} is already in use. Stop the other server or choose another port, for example PORT=4011 npm start.`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new Error(`Cannot listen on HOST=${host}: no such local address.`));
-      else reject(error);
+      if (error.code === 'EADDRINUSE') {
+        const advice = 'Stop the other server or choose another port, for example PORT=4011 npm start.';
+        reject(new Error(`${host}:${port} is already in use. ${advice}`));
+      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+        reject(new Error(`Cannot listen on HOST=${host}: no such local address.`));
+      } else reject(error);
     });
     server.listen(port, host, () => resolve(server.address().port));
   });

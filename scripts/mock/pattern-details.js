@@ -10,24 +10,36 @@ const MAX_REF_DEPTH = 32; // deeper than any real chain of $ref; stops a recursi
 
 /** `describePattern` for describeRequestViolations, for a request to `operation` (an entry of listOperations). */
 export function createPatternDescriber(contract, operation) {
-  return ([part, ...segments]) => part === 'header'
-    ? describePatternViolation(contract, operation?.headerSchemas[segments[0]?.toLowerCase()], [])
-    : describePatternViolation(contract, operation?.requestSchema, segments);
+  return (location) => describePatternViolation(contract, ...locateSchema(operation, location));
+}
+
+/** `findPatternComponent` for describeRequestViolations: the component holding the broken pattern, if any. */
+export function createPatternComponentFinder(contract, operation) {
+  return (location) => findPatternHolder(contract, ...locateSchema(operation, location)).holder?.component;
+}
+
+function locateSchema(operation, [part, ...segments]) {
+  return part === 'header' ? [operation?.headerSchemas[segments[0]?.toLowerCase()], []] : [operation?.requestSchema, segments];
 }
 
 /** The detail for a pattern violation at `segments` (an Ajv instancePath split on "/") inside `schema`. */
 export function describePatternViolation(contract, schema, segments) {
-  let candidates = expandSchema(contract, schema);
-  for (const segment of segments) {
-    const key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-    candidates = candidates.flatMap(({ node }) => expandSchema(contract, childSchema(node, key)));
-  }
-  const holder = candidates.find(({ node }) => typeof node.pattern === 'string');
+  const { holder, candidates } = findPatternHolder(contract, schema, segments);
   if (holder?.component && typeof holder.node.description === 'string') {
     return `does not have the form of ${holder.component}: ${foldWhitespace(holder.node.description)}`;
   }
   const described = [holder, ...candidates].find((candidate) => typeof candidate?.node.description === 'string');
   return described ? `${UNDESCRIBED_FORMAT}: ${foldWhitespace(described.node.description)}` : UNDESCRIBED_FORMAT;
+}
+
+// Every schema that applies at `segments`, and the first of them that holds a pattern.
+function findPatternHolder(contract, schema, segments) {
+  let candidates = expandSchema(contract, schema);
+  for (const segment of segments) {
+    const key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+    candidates = candidates.flatMap(({ node }) => expandSchema(contract, childSchema(node, key)));
+  }
+  return { holder: candidates.find(({ node }) => typeof node.pattern === 'string'), candidates };
 }
 
 // A schema and every schema it stands for at the same place in the value: its $ref target and its

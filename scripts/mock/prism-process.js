@@ -1,6 +1,7 @@
 // Prism as a real child process in its own process group, so that stopping it also stops anything it forked
 // (its --multiprocess worker). The group is killed on stop and when this process exits; if this process is
-// killed outright (SIGKILL), the preloaded exit-with-parent.cjs makes Prism exit on its own.
+// killed outright (SIGKILL), the preloaded prism-preload.cjs makes Prism exit on its own (and keeps a request
+// from crashing it through its violations header).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { connect, createServer } from 'node:net';
@@ -9,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const prismCli = require.resolve('@stoplight/prism-cli/dist/index.js');
-const exitWithParent = fileURLToPath(new URL('./exit-with-parent.cjs', import.meta.url));
+const preload = fileURLToPath(new URL('./prism-preload.cjs', import.meta.url));
 const STARTUP_TIMEOUT_MS = 60_000;
 
 export async function startPrism({ args, host, port, onOutput }) {
-  const child = spawn(process.execPath, ['--require', exitWithParent, prismCli, ...args, '--host', host, '--port', String(port)], {
+  const child = spawn(process.execPath, ['--require', preload, prismCli, ...args, '--host', host, '--port', String(port)], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
@@ -81,7 +82,8 @@ async function waitForPort(host, port, hasGivenUp) {
   return false;
 }
 
-function canConnect(host, port) {
+/** True when something accepts connections on host:port. */
+export function canConnect(host, port) {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
     socket.once('connect', () => { socket.destroy(); resolve(true); });

@@ -34,7 +34,8 @@ export class CallbackMissingHeadersError extends CallbackVerificationError {
   }
 }
 
-/** `malformed_headers`: a header is present but not in its documented shape (a timestamp that is not integer seconds). */
+/** `malformed_headers`: a header is present but not in its documented shape: a timestamp that is not integer seconds,
+ *  a header sent more than once, a value that is not text. The message names the header and what is wrong. */
 export class CallbackMalformedHeadersError extends CallbackVerificationError {
   constructor(detail: string) {
     super('malformed_headers', `The callback's Standard Webhooks headers are malformed: ${detail}.`);

@@ -18,7 +18,7 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 export interface VerifyCallbackInput {
   /** The raw request body exactly as received (string or Buffer); never re-serialized JSON. */
   payload: string | Uint8Array;
-  /** The request headers: a fetch `Headers` object or a record such as Node's `req.headers`. */
+  /** The request headers: Node's `req.headers`, any Headers-like object with `get`, a Map or [name, value] entries. */
   headers: CallbackHeaders;
   /** The callback signing secret, `whsec_` followed by base64. */
   secret: string;
@@ -36,13 +36,24 @@ function readPayload(payload: unknown): string {
   );
 }
 
+const SECRET_PREFIX = 'whsec_';
+const SECRET_SHAPE = 'the callback signing secret whole, "whsec_" followed by base64, as the sandbox or the service gave it';
+
+// The messages say what is wrong with the secret, never any part of it.
 function createWebhook(secret: unknown): Webhook {
+  if (typeof secret !== 'string') {
+    const given = secret === undefined ? 'missing' : `a ${secret === null ? 'null' : typeof secret}, not a string`;
+    throw new TypeError(`verifyCallback: secret is ${given}; pass ${SECRET_SHAPE}.`);
+  }
+  // standardwebhooks would take bare base64 too; the prefix is required so that a key of another kind (an API key,
+  // a truncated copy) is caught here rather than showing up as bad_signature on every delivery.
+  if (!secret.startsWith(SECRET_PREFIX)) throw new TypeError(`verifyCallback: secret does not start with "whsec_"; pass ${SECRET_SHAPE}.`);
+  if (secret === SECRET_PREFIX) throw new TypeError(`verifyCallback: secret has nothing after "whsec_"; pass ${SECRET_SHAPE}.`);
   try {
-    if (typeof secret !== 'string') throw new TypeError('not a string');
     return new Webhook(secret);
   } catch {
     // The library's message is dropped on purpose: nothing derived from the secret may reach a log.
-    throw new TypeError('verifyCallback: secret must be the callback signing secret, "whsec_" followed by base64.');
+    throw new TypeError(`verifyCallback: secret is not valid base64 after "whsec_"; pass ${SECRET_SHAPE}.`);
   }
 }
 

@@ -1,7 +1,7 @@
 // The typed client: openapi-fetch over the contract's `paths`, with the API key, network errors and non-problem
 // error bodies handled by middleware, and openapi-fetch's Request replaced by a RequestDraft for speed.
-import createClient, { type FetchResponse } from 'openapi-fetch';
-import type { CreateCheckoutRequest, operations, paths } from '../../generated/openapi.js';
+import createClient from 'openapi-fetch';
+import type { Checkout, CreateCheckoutRequest, paths, Problem } from '../../generated/openapi.js';
 import { createApiKeyMiddleware } from './api-key-middleware.js';
 import { networkErrorMiddleware } from './network-error-middleware.js';
 import { problemBodyMiddleware } from './problem-body-middleware.js';
@@ -25,12 +25,14 @@ export interface CreateCheckoutOptions {
   signal?: AbortSignal;
 }
 
-/** openapi-fetch's result: `data` (a Checkout) on 201, else `error` (a Problem); `response` always. */
-export type CreateCheckoutResult = FetchResponse<
-  operations['createCheckout'],
-  {}, // request options without `parseAs`: the body is parsed as JSON
-  `${string}/${string}` // every media type, so `error` covers application/problem+json
->;
+/**
+ * The result: `data` (a Checkout) on 201, else `error` (a Problem); `response` always. This is the shape
+ * openapi-fetch returns, written with the generated types themselves: openapi-fetch's own result type maps each
+ * field through a deep `Readable<>`, which turns the open enums' `string & {}` (D26) into an object type.
+ */
+export type CreateCheckoutResult =
+  | { data: Checkout; error?: never; response: Response }
+  | { data?: never; error: Problem; response: Response };
 
 export interface CheckoutClient {
   /** Create a hosted checkout. Resolves for every HTTP answer; rejects only when no response arrives. */
@@ -74,7 +76,7 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
         body,
         params: idempotencyKey === undefined ? {} : { header: { 'Idempotency-Key': idempotencyKey } },
         signal,
-      });
+      }) as Promise<CreateCheckoutResult>;
     },
   });
 }

@@ -1,13 +1,40 @@
 // The contract's own material the checks start from: the seed samples (the named request examples of
-// createCheckout) and the schemas of the callback headers. Read from the bundle, never re-typed.
+// createCheckout), the codes they use, and the schemas of the headers the checks read. Read from the bundle, never
+// re-typed.
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
 import { resolveRef } from '../contract/resolve-ref.js';
 import { CREATE_PATH } from './config.js';
 
-/** The named request examples (`usdtOnTron`, `upperCaseCodes`), deep-copied so a caller may change them. */
-export function seedSamples(contract: OpenApiDocument = loadContract()): Record<string, Record<string, any>> {
+type Sample = Record<string, any>;
+
+/** The named request examples (`usdtOnTron`, `upperCaseCodes`, `mixedCurrencies`), deep-copied so a caller may change them. */
+export function seedSamples(contract: OpenApiDocument = loadContract()): Record<string, Sample> {
   const examples = contract.paths[CREATE_PATH].post.requestBody.content['application/json'].examples as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(examples).map(([name, example]) => [name, structuredClone(resolveRef(contract, example).value)]));
+  return Object.fromEntries(Object.entries(examples)
+    .map(([name, example]) => [name, structuredClone(resolveRef(contract, example).value)]));
+}
+
+export interface SampleCodes {
+  /** Every checkout and price currency the samples use, lower-case. */
+  currencies: string[];
+  /** Every payment currency and network pair the samples choose, as written. */
+  paymentPairs: Array<{ currency: string; network: string }>;
+}
+
+/**
+ * The codes the samples show the service accepting. Which codes an account takes is configuration (D8, D9), so
+ * generated bodies use only these, mixed freely across the checkout, its prices and the payment (D8).
+ */
+export function sampleCodes(samples: Record<string, Sample> = seedSamples()): SampleCodes {
+  const currencies = new Set<string>();
+  const pairs = new Map<string, { currency: string; network: string }>();
+  for (const sample of Object.values(samples)) {
+    currencies.add(String(sample.currency).toLowerCase());
+    for (const item of sample.invoice_items ?? []) currencies.add(String(item.price_data.currency).toLowerCase());
+    const detail = sample.payment_method_data?.paymentMethodDetail;
+    if (detail) pairs.set(`${detail.currency}/${detail.network}`.toLowerCase(), { currency: detail.currency, network: detail.network });
+  }
+  return { currencies: [...currencies].sort(), paymentPairs: [...pairs.values()] };
 }
 
 /** Header name → JSON Schema of the callback's Standard Webhooks headers, from the callback operation. */
@@ -17,4 +44,9 @@ export function callbackHeaderSchemas(contract: OpenApiDocument = loadContract()
   return Object.fromEntries((operation.parameters as unknown[]).map((parameter) => resolveRef(contract, parameter))
     .filter((parameter: any) => parameter.in === 'header')
     .map((parameter: any) => [String(parameter.name).toLowerCase(), parameter.schema]));
+}
+
+/** The JSON Schema of the Request-Id header (D2), as the create operation's 201 answer declares it. */
+export function requestIdSchema(contract: OpenApiDocument = loadContract()): Record<string, unknown> {
+  return resolveRef(contract, contract.paths[CREATE_PATH].post.responses['201'].headers['Request-Id']).schema;
 }

@@ -1,9 +1,11 @@
-// Generated request bodies, seeded so a run can be repeated exactly (--seed). Valid variants stay inside what every
-// implementation must accept: the samples' currency and network codes in any case (D8, D9), any amounts, quantities,
-// items and optional fields the schema allows. Invalid bodies break one spot of a valid variant; the contract's
-// compiled request validator decides what counts as invalid and which field it names, so nothing here re-types a rule.
+// Generated request bodies, seeded so a run can be repeated exactly (--seed). Valid variants stay inside what the
+// contract's samples show the service accepting: their currency and network codes in any case, mixed freely across
+// the checkout, its prices and the payment (D8, D9), with any amounts, quantities, items and optional fields the
+// schema allows. Invalid bodies break one spot of a valid variant; the contract's compiled request validator decides
+// what counts as invalid and which field it names, so nothing here re-types a rule.
 import fc from 'fast-check';
 import type { ValidateFunction } from 'ajv';
+import { sampleCodes, type SampleCodes } from './contract-samples.js';
 
 export interface GeneratedBody {
   name: string;
@@ -17,12 +19,8 @@ export interface GeneratedInvalidBody {
   pointers: string[];
 }
 
-const casings = (code: string) => fc.constantFrom(code.toLowerCase(), code.toUpperCase(), code[0].toUpperCase() + code.slice(1).toLowerCase());
-
-// The currency/network pairs the seed samples use; which others an account accepts is configuration (D8, D9).
-const checkoutCurrency = fc.constantFrom('usdt', 'USD').chain((code) => casings(code));
-const paymentPair = fc.constantFrom(['usdt', 'tron'], ['USDC', 'ethereum']).chain(([currency, network]) =>
-  fc.record({ currency: casings(currency), network: casings(network) }));
+const casings = (code: string) =>
+  fc.constantFrom(code.toLowerCase(), code.toUpperCase(), code[0].toUpperCase() + code.slice(1).toLowerCase());
 
 const unitAmount = fc.tuple(
   fc.oneof(fc.constant('0'), fc.bigInt({ min: 1n, max: 999_999_999_999n }).map(String), fc.integer({ min: 1, max: 999 }).map(String)),
@@ -35,49 +33,92 @@ const text = (maxLength: number) => fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(maxLength, 40) }),
 );
 const pathSegment = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,15}$/);
-const httpUrl = fc.tuple(fc.constantFrom('https', 'http', 'HTTPS'), fc.constantFrom('shop.example.com', 'example.org:8443', '127.0.0.1'),
-  fc.array(pathSegment, { maxLength: 3 }), fc.option(pathSegment, { nil: undefined }))
+const httpUrl = fc.tuple(
+  fc.constantFrom('https', 'http', 'HTTPS'),
+  fc.constantFrom('shop.example.com', 'example.org:8443', '127.0.0.1'),
+  fc.array(pathSegment, { maxLength: 3 }),
+  fc.option(pathSegment, { nil: undefined }),
+)
   .map(([scheme, host, segments, query]) => `${scheme}://${host}/${segments.join('/')}${query ? `?order=${query}` : ''}`);
 
-const invoiceItem = (currency: string) => fc.record({
+// Most prices are in the checkout currency, where the kit can check each amount exactly (D13); the others are
+// converted at the implementation's rate, where only the total's arithmetic is checkable.
+const priceCurrency = (checkout: string, codes: SampleCodes) => fc.oneof(
+  { arbitrary: casings(checkout), weight: 3 },
+  { arbitrary: fc.constantFrom(...codes.currencies).chain(casings), weight: 1 },
+);
+
+const invoiceItem = (currency: string, codes: SampleCodes) => fc.record({
   price_data: fc.record({
-    product_data: fc.record({ name: text(250), description: text(1000), images: fc.array(httpUrl, { maxLength: 8 }) }, { requiredKeys: ['name'] }),
-    currency: casings(currency),
+    product_data: fc.record(
+      { name: text(250), description: text(1000), images: fc.array(httpUrl, { maxLength: 8 }) },
+      { requiredKeys: ['name'] },
+    ),
+    currency: priceCurrency(currency, codes),
     unit_amount: unitAmount,
   }),
   quantity: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10_000 })),
 });
 
-const validBody = checkoutCurrency.chain((currency) => fc.record({
-  currency: fc.constant(currency),
-  invoice_items: fc.array(invoiceItem(currency), { minLength: 1, maxLength: 5 }),
-  client_reference_id: text(200),
-  success_url: httpUrl,
-  cancel_url: httpUrl,
-  callback_url: httpUrl,
-  payment_method_data: paymentPair.map((detail) => ({ type: 'cryptopaymentmethoddetail', paymentMethodDetail: detail })),
-}, { requiredKeys: ['currency', 'invoice_items'] }));
+function validBody(codes: SampleCodes) {
+  const paymentPair = fc.constantFrom(...codes.paymentPairs).chain(({ currency, network }) =>
+    fc.record({ currency: casings(currency), network: casings(network) }));
+  return fc.constantFrom(...codes.currencies).chain(casings).chain((currency) => fc.record({
+    currency: fc.constant(currency),
+    invoice_items: fc.array(invoiceItem(currency, codes), { minLength: 1, maxLength: 5 }),
+    client_reference_id: text(200),
+    success_url: httpUrl,
+    cancel_url: httpUrl,
+    callback_url: httpUrl,
+    payment_method_data: paymentPair.map((detail) => ({ type: 'cryptopaymentmethoddetail', paymentMethodDetail: detail })),
+  }, { requiredKeys: ['currency', 'invoice_items'] }));
+}
 
 /** Boundary bodies worth sending on every run: rounding half-up where a float or banker's rounding goes wrong,
- *  the largest amounts and quantities (where too few significant digits round twice), and the most items. */
+ *  the largest amounts and quantities (where too few significant digits round twice), the most items, and prices
+ *  in another currency than the checkout's next to prices in it (converted, yet amountTotal = Σ amount). */
 function boundaryBodies(): GeneratedBody[] {
-  const item = (unit_amount: string, quantity: number) => ({ price_data: { product_data: { name: `item ${unit_amount}` }, currency: 'usdt', unit_amount }, quantity });
-  const body = (items: unknown[]) => ({ currency: 'usdt', invoice_items: items });
+  const item = (unit_amount: string, quantity: number, currency = 'usdt') =>
+    ({ price_data: { product_data: { name: `item ${unit_amount}` }, currency, unit_amount }, quantity });
+  const body = (items: unknown[], currency = 'usdt') => ({ currency, invoice_items: items });
   return [
     { name: 'boundary: half-up rounding (1.005, 0.125, 2.675)', body: body([item('1.005', 1), item('0.125', 1), item('2.675', 1)]) },
-    { name: 'boundary: sub-cent prices summed per item (0.00012 × 100, 0.333 × 3)', body: body([item('0.00012', 100), item('0.333', 3)]) },
+    {
+      name: 'boundary: sub-cent prices summed per item (0.00012 × 100, 0.333 × 3)',
+      body: body([item('0.00012', 100), item('0.333', 3)]),
+    },
     { name: 'boundary: largest unit_amount × largest quantity', body: body([item('999999999999.99999999', 10_000)]) },
-    { name: 'boundary: a product of 24 significant digits (999999999999.99510001 × 9999 = …51.00499999)', body: body([item('999999999999.99510001', 9_999)]) },
-    { name: 'boundary: 100 items at the largest amount (a 21-digit total)', body: body(Array.from({ length: 100 }, () => item('999999999999.99999999', 10_000))) },
+    {
+      name: 'boundary: a product of 24 significant digits (999999999999.99510001 × 9999 = …51.00499999)',
+      body: body([item('999999999999.99510001', 9_999)]),
+    },
+    {
+      name: 'boundary: 100 items at the largest amount (a 21-digit total)',
+      body: body(Array.from({ length: 100 }, () => item('999999999999.99999999', 10_000))),
+    },
     { name: 'boundary: 100 items of 0.10', body: body(Array.from({ length: 100 }, () => item('0.1', 1))) },
+    {
+      name: 'boundary: prices in the checkout currency and in another (EUR checkout, USD and eur prices)',
+      body: body([item('49.99', 2, 'USD'), item('0.005', 1, 'eur'), item('0.00000001', 1, 'USD')], 'EUR'),
+    },
+    {
+      name: 'boundary: the largest amount converted (an eur price on a USD checkout)',
+      body: body([item('999999999999.99999999', 10_000, 'eur')], 'USD'),
+    },
   ];
 }
 
-export function generateValidBodies(seed: number, count: number, validate: ValidateFunction): GeneratedBody[] {
-  const random = fc.sample(validBody, { seed, numRuns: count }).map((body, index) => ({ name: `generated #${index + 1} (seed ${seed})`, body }));
+export function generateValidBodies(
+  seed: number, count: number, validate: ValidateFunction, codes: SampleCodes = sampleCodes(),
+): GeneratedBody[] {
+  const random = fc.sample(validBody(codes), { seed, numRuns: count })
+    .map((body, index) => ({ name: `generated #${index + 1} (seed ${seed})`, body }));
   const bodies = [...boundaryBodies(), ...random];
   for (const { name, body } of bodies) {
-    if (!validate(body)) throw new Error(`The generator made an invalid body (${name}); this is a bug in the conformance kit: ${JSON.stringify(validate.errors)}`);
+    if (!validate(body)) {
+      const errors = JSON.stringify(validate.errors);
+      throw new Error(`The generator made an invalid body (${name}); this is a bug in the conformance kit: ${errors}`);
+    }
   }
   return bodies;
 }
@@ -89,19 +130,28 @@ export function generateInvalidBodies(seed: number, count: number, validate: Val
   const valid = generateValidBodies(seed + 1, count, validate).slice(boundaryBodies().length);
   const out: GeneratedInvalidBody[] = [];
   valid.forEach(({ body }, index) => {
-    const pointers = listPointers(body);
+    const spots = listPointers(body);
     const [pointerIndex, breakIndex] = fc.sample(fc.tuple(fc.nat(), fc.nat()), { seed: seed + index, numRuns: 1 })[0];
-    for (let attempt = 0; attempt < pointers.length * 3; attempt += 1) {
-      const pointer = pointers[(pointerIndex + attempt) % pointers.length];
+    for (let attempt = 0; attempt < spots.length * 3; attempt += 1) {
+      const pointer = spots[(pointerIndex + attempt) % spots.length];
       const broken = breakAt(structuredClone(body), pointer, (breakIndex + attempt) % (WRONG_VALUES.length + 2));
-      if (!validate(broken.body)) {
-        const blamed = (validate.errors ?? []).map((e) => `${e.instancePath}${e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : ''}`);
-        out.push({ name: `generated invalid #${index + 1}: ${broken.description}`, body: broken.body, pointers: [...new Set(blamed)] });
+      const pointers = blamedPointers(validate, broken.body);
+      if (pointers.length > 0) {
+        out.push({ name: `generated invalid #${index + 1}: ${broken.description}`, body: broken.body, pointers });
         return;
       }
     }
   });
   return out;
+}
+
+/** The JSON Pointers the contract's validator blames for a body (instancePath, plus the missing property for
+ *  `required`); empty for a valid body. */
+export function blamedPointers(validate: ValidateFunction, body: unknown): string[] {
+  if (validate(body)) return [];
+  const required = (e: { keyword: string; params: unknown }) =>
+    (e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '');
+  return [...new Set((validate.errors ?? []).map((e) => `${e.instancePath}${required(e)}`))];
 }
 
 function listPointers(value: unknown, pointer = ''): string[] {

@@ -44,6 +44,10 @@ export const invalidBodyCases: InvalidCase[] = [
   { name: 'product images not an array', change: (b) => { price(b).product_data.images = 'https://shop.example.com/a.png'; }, keyword: 'type', path: '/invoice_items/0/price_data/product_data/images' },
   { name: 'product image not a URL', change: (b) => { price(b).product_data.images = ['not a url']; }, keyword: 'format', path: '/invoice_items/0/price_data/product_data/images/0' },
   { name: 'success_url not a URL', change: (b) => { b.success_url = 'not-a-url'; }, keyword: 'format', path: '/success_url' },
+  {
+    name: 'success_url with a user name and password (D14)', change: (b) => { b.success_url = 'https://user:pass@shop.example.com/ok'; },
+    keyword: 'pattern', path: '/success_url',
+  },
   { name: 'cancel_url not http(s)', change: (b) => { b.cancel_url = 'ftp://shop.example.com/cancel'; }, keyword: 'pattern', path: '/cancel_url' },
   { name: 'callback_url a javascript: URL', change: (b) => { b.callback_url = 'javascript:alert(1)'; }, keyword: 'pattern', path: '/callback_url' },
   { name: 'callback_url relative', change: (b) => { b.callback_url = '/webhooks/checkout'; }, keyword: 'format', path: '/callback_url' },

@@ -1,5 +1,6 @@
-// Secrets (the API key, the callback signing secret) must never reach stdout, stderr, a report or a JUnit file.
-// Every text the kit writes passes through one redactor built from the secrets it was given.
+// Secrets (the API key, the callback signing secret, the credentials a URL can carry) must never reach stdout,
+// stderr, a log, a report or a JUnit file. Every text the kit writes passes through one redactor built from the
+// secrets it was given; the sandbox passes every URL it logs through redactUrls (issue 12, item 7).
 
 export const REDACTED = '[REDACTED]';
 
@@ -17,4 +18,24 @@ export function createRedactor(secrets: Array<string | undefined>): Redactor {
 /** Redact every string inside a JSON-shaped value (for reports). */
 export function redactValue<T>(value: T, redact: Redactor): T {
   return JSON.parse(redact(JSON.stringify(value))) as T;
+}
+
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
+
+/**
+ * Replace the userinfo (`user:password@`) and the query and fragment of every absolute URL inside `text` with
+ * [REDACTED]: a URL alone, or a library's message that quotes one. Plain string surgery rather than the URL parser,
+ * which rejects some of the malformed URLs messages quote and would re-encode what it keeps; a path holding an `@`
+ * loses its host too, which errs on the safe side.
+ */
+export function redactUrls(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => {
+    const authorityStart = url.indexOf('//') + 2;
+    const queryStart = url.slice(authorityStart).search(/[?#]/);
+    const end = queryStart === -1 ? url.length : authorityStart + queryStart;
+    const at = url.lastIndexOf('@', end - 1);
+    const host = at < authorityStart ? url.slice(authorityStart, end) : `${REDACTED}@${url.slice(at + 1, end)}`;
+    const query = end < url.length ? `${url[end]}${REDACTED}` : '';
+    return `${url.slice(0, authorityStart)}${host}${query}`;
+  });
 }

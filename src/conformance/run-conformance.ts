@@ -9,7 +9,7 @@ import { checkAuthentication } from './checks/auth.js';
 import { checkCallback } from './checks/callback.js';
 import { forEachConcurrently, type CheckContext } from './checks/check-context.js';
 import { checkIdempotentReplay } from './checks/idempotency.js';
-import { businessRuleRequests, checkInvalidBodies, tableRequests, type InvalidRequest } from './checks/invalid-bodies.js';
+import { checkInvalidBodies, tableRequests, type InvalidRequest } from './checks/invalid-bodies.js';
 import { checkRequestFormats } from './checks/request-format.js';
 import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
 import { createRequester, type Exchange, type SentRequest } from './send-request.js';
@@ -89,7 +89,6 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
         const invalid: InvalidRequest[] = [
           ...tableRequests(first, validateRequest),
           ...generateInvalidBodies(config.seed, config.generated, validateRequest),
-          ...businessRuleRequests(second),
         ];
         return checkInvalidBodies(context, invalid);
       }],

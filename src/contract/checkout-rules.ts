@@ -1,7 +1,9 @@
 // The rules a checkout record must obey given the request that created it: the seed's rules plus the decisions
 // that make them exact (docs/decisions.md). One source for the contract's tests, the sandbox's tests and the
 // conformance kit, so the three can never disagree.
-import DecimalModule from 'decimal.js';
+import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from './money.js';
+
+export { computeAmountTotal, computeItemAmount } from './money.js';
 
 export interface RuleViolation {
   /** A stable rule name, such as `amount-total`. */
@@ -11,34 +13,29 @@ export interface RuleViolation {
   message: string;
 }
 
+/**
+ * What one implementation chose where the contract leaves the choice to the merchant's account. Given, the rules
+ * also hold the record to those choices (the sandbox's own tests do); without it, only the contract is checked.
+ */
+export interface ImplementationPolicy {
+  /** The checkout lifetime: expiresAt = createdAt × 1000 (truncated) + lifetimeMs. */
+  lifetimeMs?: number;
+  /** The rate from a price currency to the checkout currency, so converted amounts can be checked exactly. */
+  rateBetween?: (from: string, to: string) => string;
+}
+
 type Json = Record<string, any>;
 
-const LIFETIME_MS = 86_400_000;
+const SECONDS = /^[0-9]+\.[0-9]+$/;
+const MILLIS = /^[0-9]+$/;
+const MONEY = /^(?:0|[1-9][0-9]*)\.[0-9]{2}$/;
 
-// decimal.js's types describe its CommonJS build; under NodeNext its default import is typed as the module object,
-// while at run time it is the class itself.
-const DecimalClass = DecimalModule as unknown as typeof DecimalModule.default;
-// Exact arithmetic for the largest bodies: 12 integer digits + 8 decimals times a 5-digit quantity needs 25
-// significant digits, and 100 such amounts summed need 21; the default precision of 20 would round first and then
-// round half-up again (999999999999.99510001 × 9999 would come out one cent high).
-const Decimal = DecimalClass.clone({ precision: 64 });
-
-/** Each item's amount: quantity × unit_amount, exactly, rounded half-up to two places (D13). */
-export function computeItemAmount(quantity: number, unitAmount: string): string {
-  return new Decimal(unitAmount).times(quantity).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-}
-
-/** The total: the exact sum of the item amounts (D13). */
-export function computeAmountTotal(itemAmounts: string[]): string {
-  return itemAmounts.reduce((sum, amount) => sum.plus(amount), new Decimal(0)).toFixed(2);
-}
-
-/** expiresAt for a createdAt, under the 24-hour lifetime (D21). */
-export function computeExpiresAt(createdAt: string, lifetimeMs = LIFETIME_MS): string {
+/** expiresAt for a createdAt under a given lifetime. */
+export function computeExpiresAt(createdAt: string, lifetimeMs: number): string {
   return new Decimal(createdAt).times(1000).floor().plus(lifetimeMs).toFixed(0);
 }
 
-export function checkCheckoutRules(request: Json, record: Json, options: { lifetimeMs?: number } = {}): RuleViolation[] {
+export function checkCheckoutRules(request: Json, record: Json, policy: ImplementationPolicy = {}): RuleViolation[] {
   const violations: RuleViolation[] = [];
   const expect = (rule: string, source: string, ok: boolean, message: string) => {
     if (!ok) violations.push({ rule, source, message });
@@ -59,24 +56,23 @@ export function checkCheckoutRules(request: Json, record: Json, options: { lifet
   expect('echo-currency', 'seed: endpoints rule 2', record.currency === request.currency,
     `currency is ${JSON.stringify(record.currency)}, expected ${JSON.stringify(request.currency)}`);
 
-  violations.push(...checkAmounts(request, record));
+  violations.push(...checkAmounts(request, record, policy));
   violations.push(...checkPriceDataEchoes(request, record));
 
   const id = String(record.id);
   expect('url-ends-with-id', 'seed: response table, url', typeof record.url === 'string' && URL.canParse(record.url) && new URL(record.url).pathname.endsWith(`/checkouts/${id}`),
     `url ${JSON.stringify(record.url)} does not end in /checkouts/${id}`);
-  expect('updated-equals-created', 'D22', record.updatedAt === record.createdAt,
-    `updatedAt ${JSON.stringify(record.updatedAt)} differs from createdAt ${JSON.stringify(record.createdAt)} on a new checkout`);
-  if (/^[0-9]+\.[0-9]+$/.test(record.createdAt ?? '') && /^[0-9]+$/.test(record.expiresAt ?? '')) {
-    const expected = computeExpiresAt(record.createdAt, options.lifetimeMs);
-    expect('expires-after-lifetime', 'seed: response table, expiresAt; D21', record.expiresAt === expected,
-      `expiresAt ${record.expiresAt} is not createdAt ${record.createdAt} s + lifetime = ${expected} ms`);
-  }
+  violations.push(...checkTimes(record, policy));
   violations.push(...checkPaymentMethods(request, record));
   return violations;
 }
 
-function checkAmounts(request: Json, record: Json): RuleViolation[] {
+/**
+ * D13: an item priced in the checkout currency has amount = quantity × unit_amount, rounded half-up; an item priced
+ * in another currency is converted at the implementation's rate, which only a policy can tell, so then only its
+ * shape is checked. amountTotal is the sum of the record's own item amounts either way.
+ */
+function checkAmounts(request: Json, record: Json, policy: ImplementationPolicy): RuleViolation[] {
   const violations: RuleViolation[] = [];
   const sent: Json[] = request.invoice_items ?? [];
   // A broken implementation may send anything; a non-object item reads as one with no fields.
@@ -84,18 +80,50 @@ function checkAmounts(request: Json, record: Json): RuleViolation[] {
   if (got.length !== sent.length) {
     return [{ rule: 'items-count', source: 'seed: response table, invoiceItems', message: `${got.length} invoiceItems for ${sent.length} invoice_items sent` }];
   }
-  const expectedAmounts = sent.map((item) => computeItemAmount(item.quantity, item.price_data.unit_amount));
+  const checkoutCurrency = String(request.currency);
   sent.forEach((item, index) => {
+    const { currency, unit_amount: unitAmount } = item.price_data;
+    const amount = got[index].amount;
     if (got[index].quantity !== item.quantity) {
       violations.push({ rule: 'item-quantity', source: 'seed: response table, invoiceItems', message: `invoiceItems[${index}].quantity is ${got[index].quantity}, sent ${item.quantity}` });
     }
-    if (got[index].amount !== expectedAmounts[index]) {
-      violations.push({ rule: 'item-amount', source: 'D13', message: `invoiceItems[${index}].amount is ${JSON.stringify(got[index].amount)}, expected ${item.quantity} × ${item.price_data.unit_amount} = ${expectedAmounts[index]}` });
+    const converted = !isSameCurrency(String(currency), checkoutCurrency);
+    const rate = converted ? policy.rateBetween?.(String(currency), checkoutCurrency) : '1';
+    if (rate !== undefined) {
+      const expected = computeItemAmount(item.quantity, unitAmount, rate);
+      if (amount !== expected) {
+        const how = converted ? `${item.quantity} × ${unitAmount} ${currency} × ${rate} ${checkoutCurrency}/${currency}` : `${item.quantity} × ${unitAmount}`;
+        violations.push({ rule: 'item-amount', source: 'D13', message: `invoiceItems[${index}].amount is ${JSON.stringify(amount)}, expected ${how} = ${expected}` });
+      }
+    } else if (typeof amount !== 'string' || !MONEY.test(amount)) {
+      violations.push({ rule: 'item-amount', source: 'D13', message: `invoiceItems[${index}].amount is ${JSON.stringify(amount)}, not an amount with two decimals (converted from ${currency})` });
     }
   });
-  const expectedTotal = computeAmountTotal(expectedAmounts);
-  if (record.amountTotal !== expectedTotal) {
-    violations.push({ rule: 'amount-total', source: 'seed: response table, amountTotal; D13', message: `amountTotal is ${JSON.stringify(record.amountTotal)}, expected ${expectedTotal}` });
+  const amounts = got.map((item) => item.amount);
+  if (amounts.every((amount) => typeof amount === 'string' && MONEY.test(amount))) {
+    const expectedTotal = computeAmountTotal(amounts);
+    if (record.amountTotal !== expectedTotal) {
+      violations.push({ rule: 'amount-total', source: 'seed: response table, amountTotal; D13', message: `amountTotal is ${JSON.stringify(record.amountTotal)}, expected the sum of the item amounts, ${expectedTotal}` });
+    }
+  }
+  return violations;
+}
+
+/** D21, D22: updatedAt never before createdAt, expiresAt after creation (exactly the lifetime when a policy says it). */
+function checkTimes(record: Json, policy: ImplementationPolicy): RuleViolation[] {
+  const { createdAt, updatedAt, expiresAt } = record;
+  if (typeof createdAt !== 'string' || !SECONDS.test(createdAt)) return [];
+  const violations: RuleViolation[] = [];
+  if (typeof updatedAt === 'string' && SECONDS.test(updatedAt) && new Decimal(updatedAt).lessThan(createdAt)) {
+    violations.push({ rule: 'updated-not-before-created', source: 'D22', message: `updatedAt ${updatedAt} is before createdAt ${createdAt}` });
+  }
+  if (typeof expiresAt === 'string' && MILLIS.test(expiresAt)) {
+    const createdMs = new Decimal(createdAt).times(1000).floor();
+    if (!new Decimal(expiresAt).greaterThan(createdMs)) {
+      violations.push({ rule: 'expires-after-creation', source: 'seed: response table, expiresAt; D21', message: `expiresAt ${expiresAt} ms is not after createdAt ${createdAt} s` });
+    } else if (policy.lifetimeMs !== undefined && expiresAt !== computeExpiresAt(createdAt, policy.lifetimeMs)) {
+      violations.push({ rule: 'expires-after-lifetime', source: 'policy: lifetime', message: `expiresAt ${expiresAt} is not createdAt ${createdAt} s + ${policy.lifetimeMs} ms = ${computeExpiresAt(createdAt, policy.lifetimeMs)}` });
+    }
   }
   return violations;
 }
@@ -134,6 +162,7 @@ function checkPriceDataEchoes(request: Json, record: Json): RuleViolation[] {
   return violations;
 }
 
+/** D20: crypto options exactly when crypto is offered; a chosen pair is offered (other methods may be too). */
 function checkPaymentMethods(request: Json, record: Json): RuleViolation[] {
   const violations: RuleViolation[] = [];
   const types: unknown[] = Array.isArray(record.paymentMethodTypes) ? record.paymentMethodTypes : [];
@@ -143,12 +172,12 @@ function checkPaymentMethods(request: Json, record: Json): RuleViolation[] {
   }
   const chosen = request.payment_method_data?.paymentMethodDetail;
   if (chosen) {
-    const offered = Array.isArray(crypto) ? crypto : [];
-    const matches = offered.length === 1 &&
-      String(offered[0]?.currency?.value).toLowerCase() === String(chosen.currency).toLowerCase() &&
-      offered[0]?.networks?.length === 1 &&
-      String(offered[0].networks[0]?.value).toLowerCase() === String(chosen.network).toLowerCase();
-    if (JSON.stringify(types) !== '["crypto"]' || !matches) {
+    const offered: unknown[] = Array.isArray(crypto) ? crypto : [];
+    const offersChosenPair = offered.some((option: any) =>
+      isSameCurrency(String(option?.currency?.value), String(chosen.currency)) &&
+      Array.isArray(option?.networks) &&
+      option.networks.some((network: any) => isSameCurrency(String(network?.value), String(chosen.network))));
+    if (!types.includes('crypto') || !offersChosenPair) {
       violations.push({ rule: 'chosen-payment-method', source: 'D20', message: `payment_method_data chose ${chosen.currency} on ${chosen.network}, but the record offers ${JSON.stringify(types)} with ${JSON.stringify(crypto)}` });
     }
   }

@@ -1,4 +1,6 @@
-// What the CLI prints: the start banner (the only place a generated key or secret is ever shown) and --help.
+// What the CLI prints: the start banner (the only place a generated key or secret is ever shown), --help, and the
+// shutdown lines (never a key, a secret, or a URL's userinfo or query).
+import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from './config/sandbox-settings.js';
 
@@ -32,4 +34,20 @@ export function formatHelp(): string {
     ...rows,
     '',
   ].join('\n');
+}
+
+export function formatStopping(graceMs: number): string {
+  return `checkout-sandbox: stopping; callback attempts in flight get up to ${graceMs} ms to finish.\n`;
+}
+
+/** One line per callback event that was still pending at shutdown, with what a merchant needs to re-deliver it. */
+export function formatUndelivered(undelivered: UndeliveredCallback[]): string {
+  if (undelivered.length === 0) return 'checkout-sandbox: stopped; no callback was left undelivered.\n';
+  const count = undelivered.length === 1 ? '1 callback was' : `${undelivered.length} callbacks were`;
+  const lines = undelivered.map((event) => {
+    const attempts = event.attempts === 1 ? '1 attempt' : `${event.attempts} attempts`;
+    const due = `${attempts} made, next attempt was due at ${event.nextAttemptAt}`;
+    return `  checkout ${event.checkoutId}  webhook-id ${event.eventId}  to ${event.url}  ${due}`;
+  });
+  return [`checkout-sandbox: stopped; ${count} not delivered and will not be retried:`, ...lines, ''].join('\n');
 }

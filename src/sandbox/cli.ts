@@ -1,7 +1,8 @@
 // The `checkout-sandbox` command (also `npm run sandbox`): read the environment, start the sandbox, print where it
-// listens and any generated secret, stop cleanly on SIGINT/SIGTERM. Exit codes: 0 stopped, 1 could not start,
-// 2 bad usage or configuration.
-import { formatBanner, formatHelp } from './cli-text.js';
+// listens and any generated secret, stop cleanly on SIGINT/SIGTERM (callback attempts in flight may finish, then every
+// undelivered callback is listed; a second signal stops at once). Exit codes: 0 stopped, 1 could not start, 2 bad
+// usage or configuration.
+import { formatBanner, formatHelp, formatStopping, formatUndelivered } from './cli-text.js';
 import { readSandboxConfig, SandboxConfigError } from './config/read-sandbox-config.js';
 import { startSandbox } from './start-sandbox.js';
 
@@ -39,10 +40,17 @@ async function main(argv: string[]): Promise<number> {
   const running = sandbox;
   return new Promise((resolve) => {
     const stop = () => {
-      void running.close().then(() => resolve(0));
+      // Only the first signal stops gracefully; without a listener, the next one ends the process at once.
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      process.stderr.write(formatStopping(running.shutdownGraceMs));
+      void running.close().then((undelivered) => {
+        process.stderr.write(formatUndelivered(undelivered));
+        resolve(0);
+      });
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
 }
 

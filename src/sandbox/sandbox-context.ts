@@ -1,5 +1,5 @@
 // Everything a route needs, built once per running sandbox.
-import type { Authentication } from './auth/authenticate.js';
+import type { Authentication, AuthorizationHeader } from './auth/authenticate.js';
 import type { CallbackDispatcher } from './callbacks/callback-dispatcher.js';
 import type { CheckoutSettings } from './checkout/build-checkout.js';
 import type { CheckoutStore } from './checkout/checkout-store.js';
@@ -9,7 +9,7 @@ import type { RequestCheck } from './validation/validate-create-request.js';
 
 export interface SandboxContext {
   clock: Clock;
-  authenticate: (header: string | undefined) => Authentication;
+  authenticate: (authorization: AuthorizationHeader) => Authentication;
   validateRequest: (body: unknown) => RequestCheck;
   checkoutSettings: CheckoutSettings;
   checkouts: CheckoutStore;

@@ -1,15 +1,19 @@
 // Start the sandbox: an HTTP server for the create call, the sandbox helpers and the stand-in checkout page, with
-// its in-memory stores, the periodic expiry sweep and the callback dispatcher. Returns a handle to stop it.
+// its in-memory stores, the periodic expiry sweep and the callback dispatcher. Returns a handle to stop it, which
+// lets callback attempts in flight finish for a short while and reports the events left undelivered.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { redactUrls } from '../conformance/redact.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { createAuthenticator } from './auth/authenticate.js';
-import { CallbackDispatcher } from './callbacks/callback-dispatcher.js';
+import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { type Clock, systemClock, toMillis } from './checkout/clock.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
+import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
 import { readContract } from './contract/locate-contract.js';
+import { createRateTable } from './checkout/test-rates.js';
 import { createProblem } from './http/problems.js';
 import { sendProblem } from './http/send-response.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
@@ -30,7 +34,11 @@ export interface RunningSandbox {
   url: string;
   port: number;
   context: SandboxContext;
-  close(): Promise<void>;
+  /** How long close() waits at most for callback attempts in flight. */
+  shutdownGraceMs: number;
+  /** Stop listening, give callback attempts in flight up to `shutdownGraceMs` to finish, and resolve with every
+   *  callback event that is still undelivered (its retries are dropped with the process). */
+  close(): Promise<UndeliveredCallback[]>;
 }
 
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
@@ -45,12 +53,16 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       merchant: { id: randomUUID(), name: config.merchantName },
       checkoutPageUrl: config.checkoutPageUrl ?? '',
       sessionLifetimeMs: config.sessionLifetimeMs,
+      initialUpdateDelayMs: config.initialUpdateDelayMs,
+      offerAllMethods: config.offerAllMethods,
+      rateBetween: createRateTable(config.testRates),
     },
     checkouts: new CheckoutStore({ maxSessions: config.maxSessions, retentionMs: config.retentionMs }),
     idempotency: new IdempotencyStore(config.maxSessions),
     callbacks: new CallbackDispatcher({
       secret: config.callbackSecret,
       retryDelaysMs: config.callbackRetryDelaysMs,
+      jitter: config.callbackRetryJitter,
       timeoutMs: config.callbackTimeoutMs,
       log,
     }),
@@ -60,7 +72,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     routeRequest(req, res, context).catch((error: unknown) => {
       // Only a bug gets here: log the stack (never the request's headers) and answer 500.
-      log(`sandbox bug while answering ${req.method} ${(req.url ?? '').split('?')[0]}: ${(error as Error)?.stack ?? String(error)}`);
+      // An absolute-form target (`POST http://user:pass@host/...`) or the error's message can quote a URL: redact it.
+      const target = (req.url ?? '').split('?')[0];
+      log(redactUrls(`sandbox bug while answering ${req.method} ${target}: ${(error as Error)?.stack ?? String(error)}`));
       if (!res.headersSent) sendProblem(res, createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'));
       else res.destroy();
     });
@@ -79,17 +93,21 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   }, config.sweepIntervalMs);
   sweeper.unref();
 
+  const shutdownGraceMs = Math.min(config.callbackTimeoutMs, SHUTDOWN_GRACE_MS);
   return {
     url,
     port,
     context,
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearInterval(sweeper);
-        context.callbacks.close();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    shutdownGraceMs,
+    close: async () => {
+      clearInterval(sweeper);
+      // First stop taking requests, so that no checkout completes (and no callback starts) while the rest winds down.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      const undelivered = await context.callbacks.close(shutdownGraceMs);
+      await closed;
+      return undelivered;
+    },
   };
 }
 
@@ -114,7 +132,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import('node:st
     : createProblem('bad-request', 'The request is not valid HTTP/1.1.');
   const body = JSON.stringify(problem);
   socket.end(
-    `HTTP/1.1 ${problem.status} ${problem.title}\r\ncontent-type: application/problem+json\r\n` +
+    `HTTP/1.1 ${problem.status} ${problem.title}\r\ncontent-type: application/problem+json\r\nrequest-id: ${problem.instance}\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }

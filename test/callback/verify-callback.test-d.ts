@@ -1,6 +1,8 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   verifyCallback,
+  type CallbackHeaders,
   type CallbackErrorCode,
   type CallbackVerificationError,
   type CheckoutCompletedEvent,
@@ -16,6 +18,16 @@ describe('verifyCallback types', () => {
   it('takes the raw body, the headers as Node or fetch gives them, and the secret', () => {
     expectTypeOf<{ payload: Buffer; headers: Record<string, string | string[] | undefined>; secret: string }>().toExtend<VerifyCallbackInput>();
     expectTypeOf<{ payload: string; headers: Headers; secret: string; toleranceSeconds: number; now: Date }>().toExtend<VerifyCallbackInput>();
+    expectTypeOf<IncomingHttpHeaders>().toExtend<CallbackHeaders>();
+    expectTypeOf<IncomingMessage['headersDistinct']>().toExtend<CallbackHeaders>();
+    // Any Headers-like object with get (undici's own class, a framework's), a Map, entries.
+    expectTypeOf<{ get(name: string): string | null; has(name: string): boolean }>().toExtend<CallbackHeaders>();
+    expectTypeOf<Map<string, string>>().toExtend<CallbackHeaders>();
+    expectTypeOf<Map<string, string[]>>().toExtend<CallbackHeaders>();
+    expectTypeOf<Array<[string, string]>>().toExtend<CallbackHeaders>();
+    // @ts-expect-error a header value is text as received, never a number
+    const numeric: CallbackHeaders = { 'webhook-timestamp': 1795254127 };
+    void numeric;
     // @ts-expect-error a parsed body is not the raw payload
     const parsed: VerifyCallbackInput = { payload: { type: 'checkout.completed' }, headers: {}, secret: 'whsec_AAAA' };
     void parsed;

@@ -46,6 +46,43 @@ describe('verifyCallback accepts a genuine delivery', () => {
     expect(verified.data.id).toBe(exampleEvent().data.id);
   });
 
+  // A stand-in for the npm undici package's Headers (not installed here): a class of its own, not the global Headers,
+  // that stores names in lower case and answers get() in any case, as every fetch Headers does.
+  class ForeignHeaders {
+    readonly #values = new Map<string, string>();
+    constructor(init: Record<string, string>) {
+      for (const [name, value] of Object.entries(init)) this.#values.set(name.toLowerCase(), value);
+    }
+    get(name: string): string | null {
+      return this.#values.get(name.toLowerCase()) ?? null;
+    }
+  }
+
+  const upperCase = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toUpperCase(), value]));
+
+  it.each<[string, (headers: Record<string, string>) => unknown]>([
+    ['a plain record (Node req.headers)', (headers) => ({ ...headers, host: 'shop.example.com' })],
+    ['a plain record with upper-case names', upperCase],
+    ['one-value arrays (Node req.headersDistinct)', (headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]]))],
+    ['the global Headers', (headers) => new Headers(headers)],
+    ['a Headers-like object of another class, such as undici\'s', (headers) => new ForeignHeaders(upperCase(headers))],
+    ['a Map with names in any case', (headers) => new Map(Object.entries(upperCase(headers)))],
+    ['a Map of one-value arrays', (headers) => new Map(Object.entries(headers).map(([name, value]) => [name, [value]]))],
+    ['an array of [name, value] entries', (headers) => Object.entries(upperCase(headers))],
+  ])('takes the headers as %s', (_name, shape) => {
+    const { payload, headers } = signDelivery(exampleEvent(), { timestampSeconds: nowSeconds });
+    expect(verifyAt({ payload, headers: shape(headers) }).data.id).toBe(exampleEvent().data.id);
+  });
+
+  it('still checks the signature whatever the shape: a tampered delivery in a Map or a foreign Headers is refused', () => {
+    const { payload, headers } = signDelivery(exampleEvent(), { timestampSeconds: nowSeconds });
+    const tampered = payload.replace('"25.00"', '"0.01"');
+    expect(new ForeignHeaders(headers)).not.toBeInstanceOf(Headers);
+    expect(refusal(() => verifyAt({ payload: tampered, headers: new Map(Object.entries(headers)) })).code).toBe('bad_signature');
+    expect(refusal(() => verifyAt({ payload: tampered, headers: new ForeignHeaders(headers) })).code).toBe('bad_signature');
+  });
+
   it('reads header names in any case', () => {
     const { payload, headers } = signDelivery(exampleEvent(), { timestampSeconds: nowSeconds });
     const mixedCase = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toUpperCase(), value]));
@@ -150,9 +187,34 @@ describe('verifyCallback refuses missing or malformed headers', () => {
     },
   );
 
-  it('a header sent twice (an array in Node) is malformed', () => {
+  it('a header sent twice (an array in Node, two entries) is malformed, and the message says so', () => {
     const headers = { ...delivery.headers, 'webhook-id': [delivery.headers['webhook-id'], 'msg_duplicate0001'] };
-    expect(refusal(() => verifyAt({ payload: delivery.payload, headers })).code).toBe('malformed_headers');
+    const error = refusal(() => verifyAt({ payload: delivery.payload, headers }));
+    expect(error.code).toBe('malformed_headers');
+    expect(error.message).toBe(
+      "The callback's Standard Webhooks headers are malformed: webhook-id was sent 2 times; a delivery carries it once.",
+    );
+    const entries = [...Object.entries(delivery.headers), ['Webhook-Id', 'msg_duplicate0001'] as const];
+    expect(refusal(() => verifyAt({ payload: delivery.payload, headers: entries })).message).toContain('webhook-id was sent 2 times');
+  });
+
+  it('a numeric webhook-timestamp gets a message about the timestamp, not "sent more than once"', () => {
+    const headers = { ...delivery.headers, 'webhook-timestamp': nowSeconds } as unknown as Record<string, string>;
+    const error = refusal(() => verifyAt({ payload: delivery.payload, headers }));
+    expect(error).toBeInstanceOf(CallbackMalformedHeadersError);
+    expect(error.message).toBe(
+      "The callback's Standard Webhooks headers are malformed: webhook-timestamp is the number 1795254127, not text; " +
+        'pass the headers as received, where every value is a string.',
+    );
+  });
+
+  it.each([null, 'webhook-id: msg_1', 42])('headers of %j are a TypeError that names the shapes it takes', (headers) => {
+    expect(() => verifyAt({ payload: delivery.payload, headers })).toThrow(
+      new TypeError(
+        'verifyCallback: headers must be the request headers: a Headers object, a Map, [name, value] entries or a plain record such as ' +
+          'req.headers.',
+      ),
+    );
   });
 });
 
@@ -211,6 +273,20 @@ describe('verifyCallback misuse and secrecy', () => {
     expect(thrown).not.toBeInstanceOf(CallbackVerificationError);
     expect((thrown as Error).message).toMatch(/whsec_/);
     if (typeof badSecret === 'string' && badSecret.length > 6) expect(inspect(thrown)).not.toContain(badSecret.slice(6));
+  });
+
+  it.each([
+    ['bare base64, without the prefix', secret.slice('whsec_'.length), 'secret does not start with "whsec_"'],
+    ['an API key', 'sk_sandbox_canary0123456789', 'secret does not start with "whsec_"'],
+    ['the prefix alone', 'whsec_', 'secret has nothing after "whsec_"'],
+    ['not base64 after the prefix', 'whsec_!!!not base64!!!', 'secret is not valid base64 after "whsec_"'],
+    ['a number', 42, 'secret is a number, not a string'],
+    ['missing', undefined, 'secret is missing'],
+  ])('a secret that is %s is refused as a misuse, even when the signature would match', (_name, badSecret, reason) => {
+    const delivery = signDelivery(exampleEvent(), { timestampSeconds: nowSeconds });
+    const shape = 'the callback signing secret whole, "whsec_" followed by base64, as the sandbox or the service gave it';
+    const misuse = new TypeError(`verifyCallback: ${reason}; pass ${shape}.`);
+    expect(() => verifyCallback({ ...delivery, secret: badSecret as string, now })).toThrow(misuse);
   });
 
   it('no refusal carries the secret, and every refusal has its own code', () => {

@@ -8,6 +8,7 @@ import {
   type CreateCheckoutRequest,
   type CreateCheckoutResult,
   type FieldError,
+  type FieldErrorCode,
   type InvoiceItem,
   type PaymentMethodType,
   type paths,
@@ -68,10 +69,19 @@ describe('response types', () => {
   it('status is the union of the three states', () => {
     expectTypeOf<CheckoutStatus>().toEqualTypeOf<'open' | 'complete' | 'expired'>();
     expectTypeOf<Checkout['status']>().toEqualTypeOf<CheckoutStatus>();
-    expectTypeOf<PaymentMethodType>().toEqualTypeOf<'crypto' | 'card'>();
     // @ts-expect-error "paid" is not a status
     const paid: CheckoutStatus = 'paid';
     void paid;
+  });
+
+  it('paymentMethodTypes is an open enum: the known kinds autocomplete, a newer kind is no type error (D26)', () => {
+    expectTypeOf<'crypto'>().toMatchTypeOf<PaymentMethodType>();
+    expectTypeOf<'bank_transfer'>().toMatchTypeOf<PaymentMethodType>();
+    expectTypeOf<PaymentMethodType>().toEqualTypeOf<'crypto' | 'card' | (string & {})>();
+    expectTypeOf<FieldError['code']>().toEqualTypeOf<FieldErrorCode>();
+    // @ts-expect-error an open enum still holds strings only
+    const numeric: PaymentMethodType = 1;
+    void numeric;
   });
 
   it('the callback event carries a completed checkout', () => {
@@ -95,6 +105,8 @@ describe('the result narrows data against error', () => {
     if (result.error) {
       expectTypeOf(result.error).toEqualTypeOf<Problem>();
       expectTypeOf(result.error.errors).toEqualTypeOf<FieldError[] | undefined>();
+      // The open enum survives the client's result type: known codes autocomplete, others are strings.
+      expectTypeOf(result.error.errors![0].code).toEqualTypeOf<FieldErrorCode>();
       expectTypeOf(result.data).toEqualTypeOf<undefined>();
     } else {
       expectTypeOf(result.data).toEqualTypeOf<Checkout>();

@@ -81,7 +81,7 @@ describe('createCheckout resolves every HTTP answer', () => {
 
   const problems = problemExamples();
   it('covers every error status of the contract', () => {
-    expect(new Set(problems.map(([status]) => status))).toEqual(new Set([400, 401, 409, 413, 415, 422, 429, 500]));
+    expect(new Set(problems.map(([status]) => status))).toEqual(new Set([400, 401, 404, 405, 409, 413, 415, 422, 429, 500, 503]));
   });
 
   it.each(problems)('%i → error is the problem document, data is undefined', async (status, problem) => {

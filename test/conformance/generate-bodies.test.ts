@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { generateInvalidBodies, generateValidBodies } from '../../src/conformance/generate-bodies.js';
-import { businessRuleRequests, pointersRelate, tableRequests } from '../../src/conformance/checks/invalid-bodies.js';
-import { seedSamples } from '../../src/conformance/contract-samples.js';
+import { pointersRelate, tableRequests } from '../../src/conformance/checks/invalid-bodies.js';
+import { sampleCodes, seedSamples } from '../../src/conformance/contract-samples.js';
 import { invalidBodyCases } from '../../src/conformance/invalid-bodies.js';
 
 const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
@@ -10,7 +10,7 @@ const validate = createContractValidators().validatorFor('CreateCheckoutRequest'
 describe('generated bodies', () => {
   it('valid variants are valid against the contract and repeat exactly for a seed', () => {
     const bodies = generateValidBodies(42, 30, validate);
-    expect(bodies).toHaveLength(36);
+    expect(bodies).toHaveLength(38);
     for (const { body } of bodies) expect(validate(body)).toBe(true);
     expect(generateValidBodies(42, 30, validate)).toEqual(bodies);
     expect(generateValidBodies(43, 30, validate)).not.toEqual(bodies);
@@ -26,6 +26,19 @@ describe('generated bodies', () => {
     expect(new Set(bodies.map((b) => b.currency)).size).toBeGreaterThan(2);
   });
 
+  it('valid variants mix the checkout, price and payment currencies, using only the codes the samples use (D8)', () => {
+    const bodies = generateValidBodies(7, 60, validate).map(({ body }) => body as any);
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    expect(bodies.some((b) => b.invoice_items.some((item: any) => !same(item.price_data.currency, b.currency)))).toBe(true);
+    expect(bodies.some((b) => b.invoice_items.every((item: any) => same(item.price_data.currency, b.currency)))).toBe(true);
+    const paid = bodies.filter((b) => b.payment_method_data);
+    expect(paid.some((b) => !same(b.payment_method_data.paymentMethodDetail.currency, b.currency))).toBe(true);
+    const codes = bodies.flatMap((b) => [b.currency, ...b.invoice_items.map((item: any) => item.price_data.currency)]);
+    expect([...new Set(codes.map((code) => code.toLowerCase()))].sort()).toEqual(['eur', 'usd', 'usdt']);
+    const pairs = paid.map(({ payment_method_data: { paymentMethodDetail: detail } }) => `${detail.currency}/${detail.network}`);
+    expect([...new Set(pairs.map((pair) => pair.toLowerCase()))].sort()).toEqual(['usd/tron', 'usdc/ethereum', 'usdt/tron']);
+  });
+
   it('invalid bodies are rejected by the contract\'s validator, which names the pointers the kit expects', () => {
     const bodies = generateInvalidBodies(42, 30, validate);
     expect(bodies.length).toBeGreaterThanOrEqual(25);
@@ -34,6 +47,17 @@ describe('generated bodies', () => {
       expect(pointers.length).toBeGreaterThan(0);
     }
     expect(generateInvalidBodies(42, 30, validate)).toEqual(bodies);
+  });
+});
+
+describe('the codes the samples use', () => {
+  it('are read from the contract\'s request examples: checkout and price currencies, and the chosen pairs', () => {
+    expect(sampleCodes()).toEqual({
+      currencies: ['eur', 'usd', 'usdt'],
+      paymentPairs: [
+        { currency: 'usdt', network: 'tron' }, { currency: 'USDC', network: 'ethereum' }, { currency: 'USD', network: 'tron' },
+      ],
+    });
   });
 });
 
@@ -46,11 +70,13 @@ describe('the invalid table as sent by the kit', () => {
     expect(requests.find((r) => r.name === 'table: currency missing')!.pointers).toEqual(['/currency']);
   });
 
-  it('adds a business rule the schema cannot state, valid against the schema', () => {
-    const [rule] = businessRuleRequests(seedSamples().upperCaseCodes);
-    expect(validate(rule.body)).toBe(true);
-    expect((rule.body as any).invoice_items[1].price_data.currency).toBe('EUR');
-    expect(rule.fullOnly).toBe(true);
+  it('expects a 422 only where the contract\'s schema rejects; the mixed-currency sample is valid (D8)', () => {
+    const requests = tableRequests(seedSamples().usdtOnTron, validate);
+    expect(requests.filter((r) => validate(r.body) || r.pointers.length === 0).map((r) => r.name)).toEqual([]);
+    const mixed = seedSamples().mixedCurrencies;
+    expect(validate(mixed)).toBe(true);
+    const { currency, invoice_items: [first], payment_method_data: paid } = mixed;
+    expect([currency, first.price_data.currency, paid.paymentMethodDetail.currency]).toEqual(['EUR', 'USD', 'USD']);
   });
 });
 

@@ -1,6 +1,7 @@
-// The kit catches what it claims: broken implementations (the sandbox behind a proxy that breaks one promise at a
-// time) are each caught by the named check with exit code 1, and the unbroken proxy passes. The mutation score is
-// printed at the end.
+// The kit catches what it claims, and only that. Two conformant implementations (the sandbox under its default
+// policies and under others the contract equally allows) each pass unbroken; behind a proxy that breaks one promise at
+// a time, each break is caught by the named check with exit code 1, under both; a choice the contract leaves to the
+// implementation passes with a warning. The mutation score is printed at the end.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,32 +10,40 @@ import type { Level } from '../../src/conformance/config.js';
 import { runCli } from '../../src/conformance/run-cli.js';
 import { startBrokenProxy, type BrokenProxy } from './support/broken-proxy.js';
 import { removePackage } from './support/built-package.js';
-import { buildMutations, type Mutation } from './support/mutations.js';
-import { CALLBACK_SECRET, CANARY_KEY, startSandboxProcess, type SandboxProcess } from './support/sandbox-process.js';
+import { buildAllowedChoices, buildMutations, type AllowedChoice, type Mutation } from './support/mutations.js';
+import {
+  CALLBACK_SECRET, CANARY_KEY, SANDBOX_POLICIES, startSandboxProcess, type SandboxPolicy, type SandboxProcess,
+} from './support/sandbox-process.js';
 
-let sandbox: SandboxProcess;
-let proxy: BrokenProxy;
+const policies = Object.keys(SANDBOX_POLICIES) as SandboxPolicy[];
+const running = new Map<SandboxPolicy, { sandbox: SandboxProcess; proxy: BrokenProxy }>();
 const workDir = mkdtempSync(join(tmpdir(), 'conformance-mutations-'));
 const mutations = buildMutations(CANARY_KEY, CALLBACK_SECRET);
-const outcomes: Array<{ mutation: string; level: Level; caught: boolean }> = [];
+const outcomes: Array<{ mutation: string; level: Level; policy: SandboxPolicy; caught: boolean }> = [];
 
 beforeAll(async () => {
-  sandbox = await startSandboxProcess();
-  proxy = await startBrokenProxy(sandbox.baseUrl);
+  await Promise.all(policies.map(async (policy) => {
+    const sandbox = await startSandboxProcess(policy);
+    running.set(policy, { sandbox, proxy: await startBrokenProxy(sandbox.baseUrl) });
+  }));
 });
 
 afterAll(async () => {
-  await proxy?.close();
-  await sandbox?.stop();
+  await Promise.all([...running.values()].map(async ({ sandbox, proxy }) => {
+    await proxy.close();
+    await sandbox.stop();
+  }));
   rmSync(workDir, { recursive: true, force: true });
   removePackage();
 });
 
-async function runKit(level: Level, withCallback: boolean) {
+type Report = { checks: Array<{ name: string; status: string; failures: any[]; warnings: any[] }> };
+
+async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean) {
   const report = join(workDir, `report-${outcomes.length}-${Date.now()}.json`);
   let stdout = '';
   let stderr = '';
-  const argv = ['--base-url', proxy.url, '--level', level, '--report', report, '--generated', '4'];
+  const argv = ['--base-url', running.get(policy)!.proxy.url, '--level', level, '--report', report, '--generated', '4'];
   if (withCallback) argv.push('--callback-host', '127.0.0.1', '--timeout', '2000');
   const code = await runCli(argv, { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET }, {
     stdout: (text) => { stdout += text; },
@@ -44,23 +53,25 @@ async function runKit(level: Level, withCallback: boolean) {
   const reportText = readFileSync(report, 'utf8');
   // Whatever the implementation does, the key never reaches the output.
   for (const text of [stdout, stderr, reportText]) expect(text).not.toContain(CANARY_KEY);
-  return { code, stdout, report: JSON.parse(reportText) as { checks: Array<{ name: string; status: string; failures: any[]; warnings: any[] }> } };
+  return { code, stdout, report: JSON.parse(reportText) as Report };
 }
 
-describe('controls: the unbroken implementation passes', () => {
-  it('the proxy passing everything through is conformant at level full, callback included', async () => {
-    proxy.use(undefined);
-    const { code, report, stdout } = await runKit('full', true);
-    expect(report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.name}: ${c.status}`)).toEqual([]);
+const notPassing = (report: Report) => report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.name}: ${c.status}`);
+
+describe('controls: the unbroken implementations pass', () => {
+  it.each(policies)('the sandbox under %s, passed through unchanged, is conformant at level full, callback included', async (policy) => {
+    running.get(policy)!.proxy.use(undefined);
+    const { code, report, stdout } = await runKit(policy, 'full', true);
+    expect(notPassing(report), stdout).toEqual([]);
     expect(code, stdout).toBe(0);
   });
 
   it('an undocumented extra field is a warning, not a failure (D28)', async () => {
-    proxy.use({ response: (response, request) => {
+    running.get('defaults')!.proxy.use({ response: (response, request) => {
       if (request.path !== '/api/v1/checkouts/' || response.status !== 201) return undefined;
       return { ...response, body: JSON.stringify({ ...JSON.parse(response.body), loyaltyPoints: 12 }) };
     } });
-    const { code, report } = await runKit('full', false);
+    const { code, report } = await runKit('defaults', 'full', false);
     expect(code).toBe(0);
     const schema = report.checks.find((c) => c.name === 'response-schema')!;
     expect(schema.status).toBe('warn');
@@ -68,19 +79,32 @@ describe('controls: the unbroken implementation passes', () => {
   });
 });
 
-const cases = mutations.flatMap((mutation) => mutation.levels.map((level) => [`${mutation.name} at ${level}`, mutation, level] as [string, Mutation, Level]));
+describe('a choice the contract leaves to the implementation passes, with a warning from the named check', () => {
+  it.each(buildAllowedChoices().map((choice) => [choice.name, choice] as [string, AllowedChoice]))('%s', async (_name, choice) => {
+    running.get('defaults')!.proxy.use(choice.breakage);
+    const { code, report, stdout } = await runKit('defaults', 'full', false);
+    const failed = report.checks.filter((c) => c.status === 'fail').map((c) => c.name);
+    expect(failed, `"${choice.chooses}" must not fail:\n${stdout}`).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.checks.find((c) => c.name === choice.warnedBy)!.status).toBe('warn');
+    expect(stdout).toContain(`! ${choice.warnedBy} — `);
+  });
+});
 
-describe('each broken implementation is caught by the named check, with exit code 1', () => {
+const cases = policies.flatMap((policy) => mutations.flatMap((mutation) => mutation.levels.map((level) =>
+  [`${mutation.name} at ${level}, sandbox ${policy}`, mutation, level, policy] as [string, Mutation, Level, SandboxPolicy])));
+
+describe('each broken implementation is caught by the named check, with exit code 1, under either policy', () => {
   it('has a suite of at least 30 mutations, each naming a check', () => {
     expect(mutations.length).toBeGreaterThanOrEqual(30);
     expect(new Set(mutations.map((m) => m.caughtBy)).size).toBeGreaterThanOrEqual(18);
   });
 
-  it.each(cases)('%s', async (_title, mutation, level) => {
-    proxy.use(mutation.breakage);
-    const { code, report, stdout } = await runKit(level, mutation.callback === true);
+  it.each(cases)('%s', async (_title, mutation, level, policy) => {
+    running.get(policy)!.proxy.use(mutation.breakage);
+    const { code, report, stdout } = await runKit(policy, level, mutation.callback === true);
     const check = report.checks.find((c) => c.name === mutation.caughtBy)!;
-    outcomes.push({ mutation: mutation.name, level, caught: code === 1 && check.status === 'fail' });
+    outcomes.push({ mutation: mutation.name, level, policy, caught: code === 1 && check.status === 'fail' });
     expect(check.status, `${mutation.caughtBy} should fail for "${mutation.breaks}":\n${stdout}`).toBe('fail');
     expect(code).toBe(1);
     // The failure shows what was sent and what came back.
@@ -88,9 +112,14 @@ describe('each broken implementation is caught by the named check, with exit cod
     expect(stdout).toContain(`✗ ${mutation.caughtBy} — `);
   });
 
-  it('reports the mutation score: every mutation caught', () => {
+  it('reports the mutation score: every mutation caught under both policies', () => {
     const caught = outcomes.filter((o) => o.caught).length;
-    console.log(`mutation score: ${caught}/${cases.length} caught (${((100 * caught) / cases.length).toFixed(0)}%) by the named check; ${mutations.length} mutations at their levels`);
+    const perPolicy = policies.map((policy) => {
+      const own = outcomes.filter((o) => o.policy === policy);
+      return `${policy} ${own.filter((o) => o.caught).length}/${own.length}`;
+    });
+    console.log(`mutation score: ${caught}/${cases.length} caught (${((100 * caught) / cases.length).toFixed(0)}%) by the named check; `
+      + `${mutations.length} mutations at their levels, against ${policies.length} implementations (${perPolicy.join(', ')})`);
     expect(outcomes).toHaveLength(cases.length);
     expect(caught).toBe(cases.length);
   });

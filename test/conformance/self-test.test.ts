@@ -1,6 +1,7 @@
 // The kit as users run it: the bundled bin, in the installed package's layout with only the runtime dependencies
-// beside it, as a real process against the sandbox at level full and the Prism mock at level schema; its exit codes,
-// its outputs, and a canary key that never shows.
+// beside it, as a real process against two conformant implementations at level full (the sandbox under its default
+// policies and under others the contract equally allows) and the Prism mock at level schema; its exit codes, its
+// outputs, and a canary key that never shows.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,8 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrokenProxy } from './support/broken-proxy.js';
 import { buildPackageBins, conformanceBin, projectRoot, removePackage } from './support/built-package.js';
 import { freePort, runToEnd, startProcess, waitForHttp, type RunningProcess } from '../support/child-process.js';
-import { CALLBACK_SECRET, CANARY_KEY, startSandboxProcess, type SandboxProcess } from './support/sandbox-process.js';
+import { seedSamples } from '../../src/conformance/contract-samples.js';
+import { Decimal } from '../../src/contract/money.js';
+import {
+  CALLBACK_SECRET, CANARY_KEY, SANDBOX_POLICIES, startSandboxProcess, type SandboxPolicy, type SandboxProcess,
+} from './support/sandbox-process.js';
 
+const policies = Object.keys(SANDBOX_POLICIES) as SandboxPolicy[];
+const sandboxes = new Map<SandboxPolicy, SandboxProcess>();
 let sandbox: SandboxProcess;
 let mock: RunningProcess;
 let mockUrl: string;
@@ -21,12 +28,13 @@ beforeAll(async () => {
   const mockPort = await freePort();
   mockUrl = `http://127.0.0.1:${mockPort}`;
   mock = startProcess(process.execPath, [resolve(projectRoot, 'scripts/start-mock.js')], { HOST: '127.0.0.1', PORT: String(mockPort) });
-  sandbox = await startSandboxProcess();
+  await Promise.all(policies.map(async (policy) => { sandboxes.set(policy, await startSandboxProcess(policy)); }));
+  sandbox = sandboxes.get('defaults')!;
   await waitForHttp(mockUrl, mock);
 });
 
 afterAll(async () => {
-  await Promise.all([sandbox?.stop(), mock?.stop()]);
+  await Promise.all([...[...sandboxes.values()].map((running) => running.stop()), mock?.stop()]);
   rmSync(workDir, { recursive: true, force: true });
   removePackage();
 });
@@ -39,11 +47,46 @@ function statusesOf(reportPath: string): Record<string, string> {
   return Object.fromEntries(report.checks.map((check: { name: string; status: string }) => [check.name, check.status]));
 }
 
-describe('the sandbox passes at level full', () => {
+async function createMixedCurrencyCheckout(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/v1/checkouts/`, {
+    method: 'POST',
+    headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify(seedSamples().mixedCurrencies),
+    signal: AbortSignal.timeout(5_000),
+  });
+  const record = await response.json();
+  return {
+    status: response.status,
+    amounts: [record.invoiceItems[0].amount, record.amountTotal],
+    updatedAfterCreatedS: new Decimal(record.updatedAt).minus(record.createdAt).toString(),
+    lifetimeMs: new Decimal(record.expiresAt).minus(new Decimal(record.createdAt).times(1000).floor()).toNumber(),
+    paymentMethodTypes: record.paymentMethodTypes,
+    cryptoOptions: record.paymentMethodOptions.crypto.map((option: any) => option.currency.value),
+  };
+}
+
+describe('the two implementations differ where the contract lets them', () => {
+  it('the same mixed-currency request gets other rates, methods, update time and lifetime, each a 201', async () => {
+    const [defaults, other] = await Promise.all(policies.map((policy) => createMixedCurrencyCheckout(sandboxes.get(policy)!.baseUrl)));
+    // 2 × 49.99 USD in EUR: at 1 EUR = 1.08 USD, 92.57; at 1 EUR = 1.1 USD, 90.89.
+    expect(defaults).toEqual({
+      status: 201, amounts: ['92.57', '92.57'], updatedAfterCreatedS: '0', lifetimeMs: 86_400_000,
+      paymentMethodTypes: ['crypto'], cryptoOptions: ['USD'],
+    });
+    expect(other).toEqual({
+      status: 201, amounts: ['90.89', '90.89'], updatedAfterCreatedS: '1', lifetimeMs: 604_800_000,
+      paymentMethodTypes: ['crypto', 'card'], cryptoOptions: ['USD', 'usdt', 'usdc'],
+    });
+  });
+});
+
+describe.each(policies)('the sandbox under %s passes at level full', (policy) => {
   it('every check passes, callback included: exit 0, a table, progress lines, both reports, and no key anywhere', async () => {
-    const report = join(workDir, 'sandbox.json');
-    const junit = join(workDir, 'sandbox.xml');
-    const run = await runBin(['--base-url', sandbox.baseUrl, '--callback-host', '127.0.0.1', '--report', report, '--junit', junit]);
+    const slug = policy.replace(/\s+/g, '-');
+    const report = join(workDir, `sandbox-${slug}.json`);
+    const junit = join(workDir, `sandbox-${slug}.xml`);
+    const baseUrl = sandboxes.get(policy)!.baseUrl;
+    const run = await runBin(['--base-url', baseUrl, '--callback-host', '127.0.0.1', '--report', report, '--junit', junit]);
     expect(run.stdout).toMatch(/^checkout-conformance · http:\/\/127\.0\.0\.1:\d+ · level full/);
     expect(run.stdout).toMatch(/Verdict: CONFORMANT \(21 checks ran\)/);
     expect(run.code, run.stdout + run.stderr).toBe(0);

@@ -77,7 +77,7 @@ describe('every response example obeys the seed rules for the request it answers
 
   it('pairs each request example with a response example of the same name', () => {
     expect(Object.keys(responses).sort()).toEqual(Object.keys(requests).sort());
-    expect(Object.keys(requests).sort()).toEqual(['upperCaseCodes', 'usdtOnTron']);
+    expect(Object.keys(requests).sort()).toEqual(['mixedCurrencies', 'upperCaseCodes', 'usdtOnTron']);
   });
 
   it.each(Object.keys(requests))('%s', (name) => {
@@ -99,6 +99,19 @@ describe('every response example obeys the seed rules for the request it answers
     expect(responses.upperCaseCodes.clientReferenceId).toBeNull();
   });
 
+  it('mixedCurrencies has the second sample\'s shape: checkout in one fiat code, priced and paid in another on tron (D8)', () => {
+    const mixed = requests.mixedCurrencies;
+    const price = mixed.invoice_items[0].price_data.currency;
+    const payment = mixed.payment_method_data.paymentMethodDetail;
+    expect(mixed.invoice_items).toHaveLength(1);
+    expect(mixed.currency.toLowerCase()).not.toBe(price.toLowerCase());
+    expect(payment).toEqual({ currency: price, network: 'tron' });
+    for (const code of [mixed.currency, price]) expect(code).toMatch(/^[A-Z]{3}$/);
+    // The record states its amounts in the checkout currency; the total is the sum of its lines.
+    expect(responses.mixedCurrencies.currency).toBe(mixed.currency);
+    expect(responses.mixedCurrencies.amountTotal).toBe(responses.mixedCurrencies.invoiceItems[0].amount);
+  });
+
   it('the rules catch a record that breaks them', () => {
     const good = responses.usdtOnTron;
     const broken = (patch: object) => checkCheckoutRules(requests.usdtOnTron, { ...good, ...patch }).map((v) => v.rule);
@@ -106,8 +119,37 @@ describe('every response example obeys the seed rules for the request it answers
     expect(broken({ status: 'complete' })).toEqual(['status-open']);
     expect(broken({ clientReferenceId: null })).toEqual(['echo-clientReferenceId']);
     expect(broken({ url: 'https://pay.checkout.example/checkouts/other' })).toEqual(['url-ends-with-id']);
-    expect(broken({ expiresAt: '1795253400512' })).toEqual(['expires-after-lifetime']);
-    expect(broken({ paymentMethodTypes: ['crypto', 'card'] })).toEqual(['chosen-payment-method']);
+    expect(broken({ expiresAt: '1795253400512' })).toEqual(['expires-after-creation']);
+    expect(broken({ updatedAt: '1795253400.512344' })).toEqual(['updated-not-before-created']);
+    const otherNetwork = { ...good.paymentMethodOptions, crypto: [{ ...good.paymentMethodOptions.crypto[0], networks: [{ value: 'ethereum', name: 'Ethereum' }] }] };
+    expect(broken({ paymentMethodOptions: otherNetwork })).toEqual(['chosen-payment-method']);
+    expect(broken({ paymentMethodTypes: ['card'] })).toEqual(['crypto-options-consistent', 'chosen-payment-method']);
+    const mixed = responses.mixedCurrencies;
+    const brokenMixed = (patch: object) => checkCheckoutRules(requests.mixedCurrencies, { ...mixed, ...patch }).map((v) => v.rule);
+    expect(brokenMixed({ amountTotal: '92.58' })).toEqual(['amount-total']);
+    expect(brokenMixed({ invoiceItems: [{ ...mixed.invoiceItems[0], amount: '92.5' }] })).toEqual(['item-amount']);
+  });
+
+  it('holds the service to what it keeps, not to one implementation\'s choices (D13, D20, D21, D22)', () => {
+    const good = responses.usdtOnTron;
+    const allowed = (patch: object) => checkCheckoutRules(requests.usdtOnTron, { ...good, ...patch });
+    // A lifetime of months, as the service documents; updatedAt a second after createdAt; card next to the choice.
+    expect(allowed({ expiresAt: '1811064600512' })).toEqual([]);
+    expect(allowed({ updatedAt: '1795253401.611204' })).toEqual([]);
+    expect(allowed({ paymentMethodTypes: ['crypto', 'card'] })).toEqual([]);
+    // A converted line is checked exactly only when the implementation's rate is known.
+    const mixed = responses.mixedCurrencies;
+    const lines = [{ ...mixed.invoiceItems[0], amount: '90.00' }];
+    expect(checkCheckoutRules(requests.mixedCurrencies, { ...mixed, invoiceItems: lines, amountTotal: '90.00' })).toEqual([]);
+    const atRate = checkCheckoutRules(requests.mixedCurrencies, { ...mixed, invoiceItems: lines, amountTotal: '90.00' }, { rateBetween: () => '0.9259' });
+    expect(atRate.map((v) => v.rule)).toEqual(['item-amount']);
+  });
+
+  it('an older copy of the contract accepts a newer paymentMethodTypes value, but no fourth status (D26)', () => {
+    const record = responses.usdtOnTron;
+    expect(validatorFor('Checkout')({ ...record, paymentMethodTypes: ['crypto', 'bank_transfer'] })).toBe(true);
+    expect(validatorFor('FieldError')({ pointer: '/currency', code: 'some_future_code', detail: 'is odd' })).toBe(true);
+    expect(validatorFor('Checkout')({ ...record, status: 'refunded' })).toBe(false);
   });
 
   it('the seed sample record shapes are accepted: priceData absent, card, metadata and shippingAddressCollection null', () => {

@@ -1,13 +1,50 @@
-// Debian's Chromium, driven by playwright-core, with every network request refused except the one file under test.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// A headless Chromium (see find-chromium.ts for which one), driven by playwright-core, with every network request
+// refused except the one file under test.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { findChromium, type ChromiumChoice } from './find-chromium.js';
 
-/** The browser binary: CHROMIUM_PATH when set, else Debian's package (`apt-get install chromium`). */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * This machine's network is closed: without these flags Chromium keeps trying Google's hosts (updates, sync, QUIC
+ * probes) and logs the refusals. `--no-sandbox` because tests may run as root; the GPU is off, so no GL library
+ * is needed.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Starts the browser headless in a fresh profile (a new --user-data-dir); the error names the binary that failed. */
+async function launchOffline(
+  browser: ChromiumChoice,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; userDataDir: string }> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
+  try {
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: browser.path,
+      headless: true,
+      viewport,
+      serviceWorkers: 'block',
+      args: CHROMIUM_ARGS,
+    });
+    return { context, userDataDir };
+  } catch (error) {
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw new Error(`Chromium from ${browser.source} (${browser.path}) did not start: ${String(error)}`);
+  }
+}
 
 export interface OfflinePage {
+  /** The binary that runs, and whether it came from CHROMIUM_PATH, the system or the npm package. */
+  browser: ChromiumChoice;
   page: Page;
   /** Every request the page tried to make other than the file itself; each was refused. */
   refusedRequests: string[];
@@ -22,28 +59,14 @@ function withoutFragment(url: string): string {
   return url.split('#')[0];
 }
 
-export async function openOfflinePage(fileUrl: string, viewport = { width: 1400, height: 900 }): Promise<OfflinePage> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium not found at ${chromiumPath}. Install Debian's package (apt-get install chromium) or set ` +
-        'CHROMIUM_PATH to a Chromium or Chrome binary; no browser is downloaded.',
-    );
-  }
-  const userDataDir = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport,
-    serviceWorkers: 'block',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+/** Opens `fileUrl` in a fresh profile; `browser` defaults to the one find-chromium.ts picks for this machine. */
+export async function openOfflinePage(
+  fileUrl: string,
+  viewport = { width: 1400, height: 900 },
+  browser?: ChromiumChoice,
+): Promise<OfflinePage> {
+  browser ??= await findChromium();
+  const { context, userDataDir } = await launchOffline(browser, viewport);
   const page = context.pages()[0] ?? (await context.newPage());
   const refusedRequests: string[] = [];
   const pageErrors: string[] = [];
@@ -60,6 +83,7 @@ export async function openOfflinePage(fileUrl: string, viewport = { width: 1400,
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   return {
+    browser,
     page,
     refusedRequests,
     pageErrors,

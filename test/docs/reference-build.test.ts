@@ -114,3 +114,14 @@ describe('the content the reference is rendered from', () => {
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   });
 });
+
+describe('facts versus decisions (issue 11, item 8)', () => {
+  it('names the decision behind every element that carries x-decision, in the rendered page', () => {
+    const decided = JSON.stringify(contract).match(/"x-decision":"D\d+"/g) ?? [];
+    expect(decided.length).toBeGreaterThan(25);
+    for (const mark of new Set(decided)) {
+      const id = /D\d+/.exec(mark)![0];
+      expect(html, id).toContain(`*Decision ${id}* (see Decisions in the overview).`);
+    }
+  });
+});

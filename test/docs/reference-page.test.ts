@@ -1,4 +1,4 @@
-// The rendered reference, opened from disk in Debian's Chromium with the network refused: it must render offline
+// The rendered reference, opened from disk in headless Chromium with the network refused: it must render offline
 // and show a reader everything the contract says, nested fields and examples included.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -94,6 +94,8 @@ function problemTypesByStatus(): { status: string; slug: string }[] {
 beforeAll(async () => {
   if (!existsSync(docsPath)) throw new Error(`${docsPath} is missing; run \`npm run docs\` to build it.`);
   offline = await openOfflinePage(docsUrl, VIEWPORT);
+  // Which browser ran (CHROMIUM_PATH, the system's or the npm package's), so a log shows what was tested.
+  console.info(`docs browser: ${offline.browser.source} (${offline.browser.path})`);
   page = offline.page;
   await page.goto(docsUrl, { waitUntil: 'load' });
   // The attribution logo is drawn only once the page has hydrated, so links work from then on.
@@ -203,7 +205,7 @@ describe('the create operation', () => {
 
   it('renders each named request example exactly as the contract has it', async () => {
     const examples = namedExamples(createOperation.requestBody);
-    expect(examples.map((example) => example.name)).toEqual(['usdtOnTron', 'upperCaseCodes']);
+    expect(examples.map((example) => example.name)).toEqual(['usdtOnTron', 'upperCaseCodes', 'mixedCurrencies']);
     const { menu, panel } = samplePanel(0);
     for (const example of examples) {
       await pickMenuItem(menu, example.summary);
@@ -213,7 +215,7 @@ describe('the create operation', () => {
 
   it('renders each named 201 response example exactly as the contract has it', async () => {
     const examples = namedExamples(createOperation.responses['201']);
-    expect(examples.map((example) => example.name)).toEqual(['usdtOnTron', 'upperCaseCodes']);
+    expect(examples.map((example) => example.name)).toEqual(['usdtOnTron', 'upperCaseCodes', 'mixedCurrencies']);
     const { menu, panel } = samplePanel(1);
     for (const example of examples) {
       await pickMenuItem(menu, example.summary);

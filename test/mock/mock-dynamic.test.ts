@@ -68,7 +68,7 @@ describe('dynamic mode', () => {
     const result = await postJson(mock.baseUrl, body, { authorization: `Api-Key ${CANARY_KEY}` });
     expect(result.status).toBe(422);
     expect(schemaErrors('Problem', result.json)).toEqual([]);
-    expect(result.json.errors).toEqual([{ pointer: '/currency', detail: 'is required' }]);
+    expect(result.json.errors).toEqual([{ pointer: '/currency', code: 'required', detail: 'is required' }]);
   });
 
   it('Ctrl-C (SIGINT) stops it with exit code 0, leaving no process behind, and the key was never printed', async () => {

@@ -1,6 +1,5 @@
 // Starts `node scripts/start-mock.js` as a real process, as `npm start` does, and stops it the way a user would.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -64,12 +63,31 @@ export function childPids(pid: number): number[] {
   }
 }
 
+/** Every process below `pid` (its children, theirs, …) with its command line, from one `ps` listing. */
+export function listDescendants(pid: number): Array<{ pid: number; command: string }> {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' }).split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)).filter((match) => match !== null)
+    .map((match) => ({ pid: Number(match[1]), parent: Number(match[2]), command: match[3] }));
+  const found: Array<{ pid: number; command: string }> = [];
+  for (let frontier = [pid]; frontier.length > 0;) {
+    const children = rows.filter((row) => frontier.includes(row.parent));
+    found.push(...children.map(({ pid: child, command }) => ({ pid: child, command })));
+    frontier = children.map((row) => row.pid);
+  }
+  return found;
+}
+
+/** True while `pid` runs; a zombie (ended, not yet reaped by whoever inherited it) counts as ended. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim().startsWith('Z');
+  } catch {
+    return false; // ps found no such process: it ended between the two checks
   }
 }
 
@@ -82,10 +100,5 @@ export function killEverything(mock: MockProcess | undefined): void {
   mock.child.kill('SIGKILL');
 }
 
-export async function findFreePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// One free-port helper for the suites (test/support/child-process.ts), under the name the mock suites use.
+export { freePort as findFreePort } from '../support/child-process.js';

@@ -125,11 +125,11 @@ describe('errors reach the caller as Problem documents naming the offending fiel
     expect(result.json.detail).toContain('text/plain');
   });
 
-  it('a body with no Content-Type at all → 415 (Prism alone answers 422 here)', async () => {
+  it('a body with no Content-Type at all → 415, as the sandbox answers (Prism alone answers 422 here)', async () => {
     const response = await fetch(`${mock.baseUrl}${CREATE_PATH}`, { method: 'POST', headers: auth, body: new Blob([JSON.stringify(seedSamples.usdtOnTron)]) });
     const result = { status: response.status, headers: response.headers, json: await response.json() };
     expectProblem(result, 415, 'unsupported-media-type');
-    expect(result.json.detail).toMatch(/no Content-Type/);
+    expect(result.json.detail).toMatch(/without a Content-Type/);
   });
 
   const invalid: Array<{ name: string; change: (body: any) => void; pointers: string[] }> = [
@@ -170,15 +170,33 @@ describe('errors reach the caller as Problem documents naming the offending fiel
     const unitAmount = contract.components.schemas.UnitAmount as { description: string };
     expect(result.json.errors).toEqual([{
       pointer: '/invoice_items/0/price_data/unit_amount',
+      code: 'pattern',
       detail: `does not have the form of UnitAmount: ${unitAmount.description.replace(/\s+/g, ' ').trim()}`,
     }]);
     expect(result.text).not.toContain('^(?:');
     expect(result.text).not.toContain('12.5.0');
   });
 
-  it('authentication is checked before the media type, as Prism orders them', async () => {
-    const response = await fetch(`${mock.baseUrl}${CREATE_PATH}`, { method: 'POST', body: new Blob(['{}']) });
-    expect(response.status).toBe(401);
+  it("checks run in the sandbox's order: 401, then 415, then 413, then 400, then 422", async () => {
+    const huge = '{'.repeat(1_048_577);
+    expect((await fetch(`${mock.baseUrl}${CREATE_PATH}`, { method: 'POST', body: new Blob(['{}']) })).status).toBe(401);
+    expect((await postJson(mock.baseUrl, huge, { 'content-type': 'text/plain' })).status).toBe(401);
+    expect((await postJson(mock.baseUrl, huge, { ...auth, 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await postJson(mock.baseUrl, huge, auth)).status).toBe(413);
+    expect((await postJson(mock.baseUrl, '{', auth)).status).toBe(400);
+  });
+
+  it('every answer has a Request-Id of its own (Prism repeats its example), which a problem repeats as instance', async () => {
+    const answers = [
+      await postJson(mock.baseUrl, seedSamples.usdtOnTron, auth),
+      await postJson(mock.baseUrl, seedSamples.usdtOnTron, auth),
+      await postJson(mock.baseUrl, { ...seedSamples.usdtOnTron, currency: 5 }, auth),
+      await postJson(mock.baseUrl, '{', auth),
+    ];
+    const ids = answers.map((answer) => answer.headers.get('request-id'));
+    for (const id of ids) expect(id).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(answers.slice(2).map((answer) => answer.json.instance)).toEqual(ids.slice(2));
   });
 
   it('Prefer: code=429 returns the declared rate-limit answer, Retry-After included', async () => {

@@ -38,8 +38,11 @@ describe('pattern violations in the create request', () => {
     expect(detail).not.toContain('^(?:');
   });
 
-  it('fall back to a generic sentence for a header or field whose schema says nothing', () => {
-    expect(describePattern(['header', 'Idempotency-Key'])).toBe(UNDESCRIBED_FORMAT);
+  it('word a header by its inline description, and fall back to a generic sentence where no schema says anything', () => {
+    const idempotencyKey = contract.components.parameters.IdempotencyKey.schema as { description?: string };
+    const words = idempotencyKey.description?.replace(/\s+/g, ' ').trim();
+    const described = words ? `${UNDESCRIBED_FORMAT}: ${words}` : UNDESCRIBED_FORMAT;
+    expect(describePattern(['header', 'Idempotency-Key'])).toBe(described);
     expect(describePattern(['body', 'no_such_field'])).toBe(UNDESCRIBED_FORMAT);
     expect(createPatternDescriber(contract, undefined)(['body', 'currency'])).toBe(UNDESCRIBED_FORMAT);
   });

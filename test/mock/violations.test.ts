@@ -1,7 +1,9 @@
-// Prism's sl-violations entries → the contract's FieldError {pointer, detail}. The inputs are the shapes Prism
+// Prism's sl-violations entries → the contract's FieldError {pointer, code, detail}. The inputs are the shapes Prism
 // 5.14.2 produces (see its convertAjvErrors); the HTTP suite checks the same path against the real process.
 import { describe, expect, it } from 'vitest';
+import { readFieldErrorCodes } from '../../scripts/mock/contract-facts.js';
 import { describeRequestViolations, parseViolationsHeader } from '../../scripts/mock/violations.js';
+import { contract } from './mock-fixtures.js';
 
 const bodyViolation = (path: string[], code: string, message: string) => ({ location: ['request', 'body', ...path], severity: 'Error', code, message });
 
@@ -15,6 +17,34 @@ describe('parseViolationsHeader', () => {
 });
 
 describe('describeRequestViolations', () => {
+  const codes = readFieldErrorCodes(contract);
+
+  it('gives each field error the code the contract lists for its keyword, as the sandbox does', () => {
+    expect(codes).toContain('invalid');
+    const urlComponent = (location: string[]) => (location.at(-1) === 'callback_url' ? 'HttpUrl' : 'UnitAmount');
+    const { fieldErrors } = describeRequestViolations([
+      bodyViolation([], 'required', "Request body must have required property 'currency'"),
+      bodyViolation([], 'additionalProperties', "Request body must NOT have additional properties; found 'callbackUrl'"),
+      bodyViolation(['currency'], 'type', 'Request body property currency must be string'),
+      bodyViolation(['invoice_items'], 'minItems', 'Request body property invoice_items must NOT have fewer than 1 items'),
+      bodyViolation(['invoice_items', '0', 'price_data', 'unit_amount'], 'pattern', 'Request body property … must match pattern "^x$"'),
+      bodyViolation(['callback_url'], 'pattern', 'Request body property callback_url must match pattern "^https?://"'),
+      bodyViolation(['success_url'], 'format', 'Request body property success_url must match format "uri"'),
+      bodyViolation(['client_reference_id'], 'not', 'Request body property client_reference_id must NOT be valid'),
+    ], { codes, findPatternComponent: urlComponent });
+    expect(fieldErrors.map((error) => error.code)).toEqual([
+      'required', 'unknown_field', 'wrong_type', 'too_few_items', 'pattern', 'invalid_url', 'invalid_url', 'invalid',
+    ]);
+  });
+
+  it('carries no code when the contract lists none, and "invalid" for a code the contract does not list', () => {
+    const violation = bodyViolation(['currency'], 'type', 'Request body property currency must be string');
+    expect(describeRequestViolations([violation]).fieldErrors).toEqual([{ pointer: '/currency', detail: 'must be string' }]);
+    expect(describeRequestViolations([violation], { codes: ['invalid'] }).fieldErrors).toEqual([
+      { pointer: '/currency', code: 'invalid', detail: 'must be string' },
+    ]);
+  });
+
   it('maps a nested property path to a JSON Pointer and keeps only what is wrong', () => {
     const { fieldErrors } = describeRequestViolations([
       bodyViolation(['invoice_items', '0', 'quantity'], 'type', 'Request body property invoice_items.0.quantity must be integer'),
@@ -68,9 +98,12 @@ describe('describeRequestViolations', () => {
       { location: ['request', 'header', 'idempotency-key'], severity: 'Error', code: 'pattern', message: 'Request header parameter idempotency-key must match pattern "^[\\x21-\\x7E]+$"' },
     ];
     const asked: string[][] = [];
-    const described = describeRequestViolations(violations, (location) => { asked.push(location); return `words for ${location.join('.')}`; });
+    const describePattern = (location: string[]) => { asked.push(location); return `words for ${location.join('.')}`; };
+    const described = describeRequestViolations(violations, { describePattern });
     expect(asked).toEqual([['body', 'invoice_items', '0', 'price_data', 'unit_amount'], ['header', 'idempotency-key']]);
-    expect(described.fieldErrors).toEqual([{ pointer: '/invoice_items/0/price_data/unit_amount', detail: 'words for body.invoice_items.0.price_data.unit_amount' }]);
+    expect(described.fieldErrors).toEqual([
+      { pointer: '/invoice_items/0/price_data/unit_amount', detail: 'words for body.invoice_items.0.price_data.unit_amount' },
+    ]);
     expect(described.otherMessages).toEqual(['Request header parameter idempotency-key words for header.idempotency-key']);
 
     const generic = describeRequestViolations(violations);

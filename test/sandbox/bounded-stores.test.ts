@@ -49,6 +49,25 @@ describe('the idempotency store', () => {
     expect(store.find('k', 0)).toMatchObject({ state: 'done', body: '{"id":1}' });
   });
 
+  it('takes one slot per completed key, so it drops a key no sooner than the checkout store drops its checkout', () => {
+    const store = new IdempotencyStore(2);
+    const checkouts = new CheckoutStore({ maxSessions: 2, retentionMs: 0 });
+    for (const key of ['a', 'b']) {
+      store.claim(key, 0);
+      checkouts.add(storedCheckout(`id-${key}`));
+      store.complete(key, 'f', `{"id":"id-${key}"}`, 0);
+    }
+    expect(checkouts.find('id-a', 0)?.id).toBe('id-a');
+    expect(store.find('a', 0)).toMatchObject({ state: 'done', body: '{"id":"id-a"}' });
+  });
+
+  it('never evicts a claim in flight, however many keys complete meanwhile', () => {
+    const store = new IdempotencyStore(2);
+    store.claim('held', 0);
+    for (let index = 0; index < 10; index += 1) store.complete(`key-${index}`, 'f', '{}', 0);
+    expect(store.find('held', 0)?.state).toBe('in-flight');
+  });
+
   it('forgets a stored response after 24 hours (D24)', () => {
     const store = new IdempotencyStore(10);
     store.complete('k', 'f', '{}', 0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCheckoutRules } from '../../src/contract/checkout-rules.js';
+import { createRateTable } from '../../src/sandbox/checkout/test-rates.js';
 import { expectValid, namedRequests, namedResponses, validateCheckout, validateProblem } from './support/contract-checks.js';
 import { CANARY_KEY, OTHER_CANARY_KEY, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
@@ -10,6 +11,18 @@ const DETERMINED_FIELDS = [
   'clientReferenceId', 'currency', 'successUrl', 'cancelUrl', 'paymentMethodTypes', 'paymentMethodOptions', 'metadata',
   'isLivemode',
 ];
+
+// The sandbox's policies (docs/decisions.md, "What the sandbox chooses") under which each named example is made:
+// `mixedCurrencies` shows the service's own choices (other methods next to the chosen pair, a 7-day lifetime, and
+// an updatedAt after createdAt, exactly 1 s after here; the example shows about 1.1 s).
+const DEFAULT_POLICY = { env: {}, lifetimeMs: 86_400_000, updateDelayMicros: 0 };
+const EXAMPLE_POLICIES: Record<string, typeof DEFAULT_POLICY> = {
+  mixedCurrencies: {
+    env: { CHECKOUT_OFFER_ALL_METHODS: 'true', CHECKOUT_SESSION_LIFETIME_MS: '604800000', CHECKOUT_INITIAL_UPDATE_DELAY_MS: '1000' },
+    lifetimeMs: 604_800_000,
+    updateDelayMicros: 1_000_000,
+  },
+};
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -22,9 +35,12 @@ afterAll(async () => {
 describe('POST /api/v1/checkouts/ answers the named examples as the contract shows them', () => {
   it.each(Object.keys(namedRequests))('%s', async (name) => {
     const request = namedRequests[name];
+    const policy = EXAMPLE_POLICIES[name] ?? DEFAULT_POLICY;
+    const server = policy === DEFAULT_POLICY ? sandbox : await startTestSandbox(policy.env);
     const before = Date.now();
-    const response = await sandbox.createCheckout(request);
+    const response = await server.createCheckout(request);
     const after = Date.now();
+    if (server !== sandbox) await server.close();
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('idempotent-replayed')).toBeNull();
@@ -32,6 +48,7 @@ describe('POST /api/v1/checkouts/ answers the named examples as the contract sho
 
     expectValid(validateCheckout, record);
     expect(checkCheckoutRules(request, record)).toEqual([]);
+    expect(checkCheckoutRules(request, record, { lifetimeMs: policy.lifetimeMs, rateBetween: createRateTable() })).toEqual([]);
     const example = namedResponses[name];
     for (const field of DETERMINED_FIELDS) expect({ field, value: record[field] }).toEqual({ field, value: example[field] });
     expect(record.invoiceItems.map((item: any) => [item.quantity, item.amount]))
@@ -40,13 +57,14 @@ describe('POST /api/v1/checkouts/ answers the named examples as the contract sho
     for (const id of [record.id, record.paymentIntent, ...record.invoiceItems.flatMap((item: any) => [item.id, item.price])]) {
       expect(id).toMatch(UUID);
     }
-    expect(record.url).toBe(`${sandbox.baseUrl}/checkouts/${record.id}`);
+    expect(record.url).toBe(`${server.baseUrl}/checkouts/${record.id}`);
     const createdMs = Number(record.createdAt) * 1000;
     expect(createdMs).toBeGreaterThanOrEqual(before - 5);
     expect(createdMs).toBeLessThanOrEqual(after + 5);
     expect(record.createdAt).toMatch(/^\d{10}\.\d{6}$/);
-    expect(record.updatedAt).toBe(record.createdAt);
-    expect(Number(record.expiresAt)).toBe(Math.floor(Number(record.createdAt.replace('.', '')) / 1000) + 86_400_000);
+    const createdMicros = Number(record.createdAt.replace('.', ''));
+    expect(Number(record.updatedAt.replace('.', ''))).toBe(createdMicros + policy.updateDelayMicros);
+    expect(Number(record.expiresAt)).toBe(Math.floor(createdMicros / 1000) + policy.lifetimeMs);
   });
 });
 
@@ -113,17 +131,46 @@ describe('the record', () => {
     expect(record.amountTotal).toBe('2999999999999.64');
   });
 
-  it('accepts prices whose currency differs only in case, and names each price in another currency (D8)', async () => {
-    const body = base();
-    body.currency = 'USDT';
-    expect((await sandbox.createCheckout(body)).status).toBe(201);
-    body.invoice_items.push(structuredClone(body.invoice_items[0]));
-    body.invoice_items[1].price_data.currency = 'usdc';
+  it('creates a checkout for any pair of valid codes, converting at the documented test rates (D8, D13)', async () => {
+    const item = (currency: string, unit: string, quantity: number) => ({ price_data: { product_data: { name: 'x' }, currency, unit_amount: unit }, quantity });
+    const body = {
+      currency: 'eur',
+      invoice_items: [item('EUR', '10.005', 1), item('usd', '10.80', 2), item('BTC', '0.0001', 3), item('Zz9', '7', 1)],
+      payment_method_data: { type: 'cryptopaymentmethoddetail', paymentMethodDetail: { currency: 'TRX', network: 'tron' } },
+    };
     const response = await sandbox.createCheckout(body);
-    expect(response.status).toBe(422);
-    const problem = await response.json();
-    expectValid(validateProblem, problem);
-    expect(problem.errors).toEqual([{ pointer: '/invoice_items/1/price_data/currency', detail: expect.stringContaining('USDT') }]);
+    expect(response.status).toBe(201);
+    const record = await response.json();
+    expectValid(validateCheckout, record);
+    // EUR as sent, case aside; 21.60 USD / 1.08; 0.0003 BTC × 60000 / 1.08 = 16.666…; an unlisted code is worth 1 USD.
+    expect(record.invoiceItems.map((line: any) => line.amount)).toEqual(['10.01', '20.00', '16.67', '6.48']);
+    expect(record.amountTotal).toBe('53.16');
+    expect(checkCheckoutRules(body, record, { rateBetween: createRateTable() })).toEqual([]);
+  });
+
+  it('takes its test rates from CHECKOUT_TEST_RATES, and refuses a malformed table with the variable\'s name', async () => {
+    const custom = await startTestSandbox({ CHECKOUT_TEST_RATES: 'eur=1.25,Zz9=2' });
+    try {
+      const body = { currency: 'EUR', invoice_items: [{ price_data: { product_data: { name: 'x' }, currency: 'ZZ9', unit_amount: '5' }, quantity: 1 }] };
+      const record = await (await custom.createCheckout(body)).json();
+      expect(record.amountTotal).toBe('8.00');
+    } finally {
+      await custom.close();
+    }
+    await expect(startTestSandbox({ CHECKOUT_TEST_RATES: 'EUR=0' })).rejects.toThrow(/CHECKOUT_TEST_RATES/);
+  });
+
+  it('offers the chosen pair first and the account\'s other methods after it with CHECKOUT_OFFER_ALL_METHODS (D20)', async () => {
+    const custom = await startTestSandbox({ CHECKOUT_OFFER_ALL_METHODS: 'true' });
+    try {
+      const record = await (await custom.createCheckout(base())).json();
+      expect(record.paymentMethodTypes).toEqual(['crypto', 'card']);
+      expect(record.paymentMethodOptions.crypto.map((option: any) => option.currency.value)).toEqual(['usdt', 'usdc']);
+      expect(record.paymentMethodOptions.crypto[0].networks).toEqual([{ value: 'tron', name: 'Tron (TRC-20)' }]);
+      expect(checkCheckoutRules(base(), record)).toEqual([]);
+    } finally {
+      await custom.close();
+    }
   });
 
   it('uses CHECKOUT_PAGE_URL and the session lifetime from the environment', async () => {

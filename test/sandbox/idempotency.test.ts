@@ -15,6 +15,37 @@ const body = JSON.stringify(namedRequests.usdtOnTron);
 let counter = 0;
 const freshKey = () => `idem-${process.pid}-${Date.now()}-${counter++}`;
 
+/** An idempotent create that sends half its body and holds the rest until finish(): a request in flight. */
+async function startHeldCreate(target: TestSandbox, key: string): Promise<{ finish(): Promise<{ status: number; text: string }> }> {
+  let sendRest!: () => void;
+  const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(`${target.baseUrl}${CREATE_PATH}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Api-Key ${CANARY_KEY}`,
+        'content-type': 'application/json',
+        'idempotency-key': key,
+        'content-length': Buffer.byteLength(body),
+      },
+    }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.write(body.slice(0, 20));
+    req.flushHeaders();
+    sendRest = () => req.end(body.slice(20));
+  });
+  // Wait until the sandbox has claimed the key (CANARY_KEY is the first accepted key, so its scope starts with 0).
+  const deadline = Date.now() + 10_000;
+  while (target.sandbox.context.idempotency.find(`0\n${key}`, Date.now())?.state !== 'in-flight') {
+    if (Date.now() > deadline) throw new Error('the sandbox did not claim the Idempotency-Key within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return { finish: () => { sendRest(); return answered; } };
+}
+
 describe('Idempotency-Key (D24)', () => {
   it('replays the first 201 for the same key and body, with Idempotent-Replayed: true', async () => {
     const key = freshKey();
@@ -61,30 +92,13 @@ describe('Idempotency-Key (D24)', () => {
 
   it('answers 409 while the first request with the key is still in flight', async () => {
     const key = freshKey();
-    let releaseFirst!: () => void;
-    const first = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = httpRequest(`${sandbox.baseUrl}${CREATE_PATH}`, {
-        method: 'POST',
-        headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json', 'idempotency-key': key, 'content-length': Buffer.byteLength(body) },
-      }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => { text += chunk; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
-      req.on('error', reject);
-      // Half the body now; the rest only when the second request has been answered.
-      req.write(body.slice(0, 20));
-      req.flushHeaders();
-      releaseFirst = () => req.end(body.slice(20));
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const first = await startHeldCreate(sandbox, key);
     const second = await sandbox.createCheckout(body, { 'idempotency-key': key });
     expect(second.status).toBe(409);
     const problem = await second.json();
     expectValid(validateProblem, problem);
     expect(problem.type).toBe('https://api.checkout.example/problems/idempotency-request-in-progress');
-    releaseFirst();
-    const done = await first;
+    const done = await first.finish();
     expect(done.status).toBe(201);
     const replay = await sandbox.createCheckout(body, { 'idempotency-key': key });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -99,4 +113,40 @@ describe('Idempotency-Key (D24)', () => {
       expectValid(validateProblem, problem);
       expect(problem.detail).toContain('Idempotency-Key');
     });
+});
+
+describe('Idempotency-Key with a small store (CHECKOUT_MAX_SESSIONS=5; issue 12, item 3)', () => {
+  let small: TestSandbox;
+  beforeAll(async () => {
+    small = await startTestSandbox({ CHECKOUT_MAX_SESSIONS: '5' });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+
+  const createWithKey = (key: string) => small.createCheckout(body, { 'idempotency-key': key });
+
+  it('keeps a claim in flight however many other idempotent creates pass: one checkout per key', async () => {
+    const key = freshKey();
+    const first = await startHeldCreate(small, key);
+    for (let index = 0; index < 12; index += 1) expect((await createWithKey(freshKey())).status).toBe(201);
+    expect((await createWithKey(key)).status).toBe(409);
+    const done = await first.finish();
+    expect(done.status).toBe(201);
+    const replay = await createWithKey(key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect((await replay.json()).id).toBe(JSON.parse(done.text).id);
+  });
+
+  it('remembers a key for as long as its checkout is kept', async () => {
+    const key = freshKey();
+    const first = await (await createWithKey(key)).json();
+    // Four more idempotent creates fill the store of five: the first checkout is still kept, so is its key.
+    for (let index = 0; index < 4; index += 1) expect((await createWithKey(freshKey())).status).toBe(201);
+    expect((await small.callHelper('GET', `/sandbox/v1/checkouts/${first.id}`)).status).toBe(200);
+    const replay = await createWithKey(key);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect((await replay.json()).id).toBe(first.id);
+  });
 });

@@ -41,6 +41,42 @@ describe('invalid bodies: 422 naming each offending field by JSON Pointer', () =
     expect(problem.errors.find((error: any) => error.pointer === '/invoice_items/0/quantity').detail).toBe('must be at least 1');
   });
 
+  it('gives each field error the machine-readable code of what is wrong (D2)', async () => {
+    const body = structuredClone(namedRequests.usdtOnTron);
+    delete body.currency;
+    body.invoice_items[0].quantity = 0;
+    body.invoice_items[0].price_data.unit_amount = '12,50';
+    body.invoice_items[0].price_data.product_data.name = 'x'.repeat(251);
+    body.success_url = 'nope';
+    body.callback_url = 'https://user:canary-pass@shop.example.com/hook';
+    body.client_reference_id = 7;
+    body.payment_method_data.type = 'card';
+    body.extra = true;
+    const problem = await expectProblem(await sandbox.createCheckout(body), 422, 'validation-failed');
+    const codes = Object.fromEntries(problem.errors.map((error: any) => [error.pointer, error.code]));
+    expect(codes).toEqual({
+      '/currency': 'required',
+      '/invoice_items/0/quantity': 'too_small',
+      '/invoice_items/0/price_data/unit_amount': 'pattern',
+      '/invoice_items/0/price_data/product_data/name': 'too_long',
+      '/success_url': 'invalid_url',
+      '/callback_url': 'invalid_url',
+      '/client_reference_id': 'wrong_type',
+      '/payment_method_data/type': 'not_allowed_value',
+      '/extra': 'unknown_field',
+    });
+    expect(JSON.stringify(problem)).not.toContain('canary-pass');
+  });
+
+  it('answers every request with a Request-Id, repeated as the problem\'s instance (D2)', async () => {
+    const created = await sandbox.createCheckout(namedRequests.usdtOnTron);
+    const refused = await sandbox.createCheckout({});
+    const ids = [created.headers.get('request-id'), refused.headers.get('request-id')];
+    for (const id of ids) expect(id).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect((await refused.json()).instance).toBe(ids[1]);
+  });
+
   it('explains a broken pattern in words from the contract, not as a regular expression', async () => {
     const body = structuredClone(namedRequests.usdtOnTron);
     body.invoice_items[0].price_data.unit_amount = '12,50';
@@ -145,7 +181,7 @@ describe('requests the create call refuses before validating', () => {
     const body = `${base.slice(0, -1)},"padding":"${'x'.repeat(1_048_576 - base.length - 13)}"}`;
     expect(Buffer.byteLength(body)).toBe(1_048_576);
     const problem = await expectProblem(await sandbox.createCheckout(body), 422, 'validation-failed');
-    expect(problem.errors).toEqual([{ pointer: '/padding', detail: expect.any(String) }]);
+    expect(problem.errors).toEqual([{ pointer: '/padding', code: 'unknown_field', detail: expect.any(String) }]);
   });
 });
 

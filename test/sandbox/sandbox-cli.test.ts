@@ -1,60 +1,22 @@
-// The `checkout-sandbox` bin as installed from the package tarball: the esbuild bundle in a package folder that
-// holds only generated/openapi.json and the runtime dependencies (standardwebhooks and its two), so ajv, ajv-formats
-// and decimal.js must be inlined. Run as a real process: banner, generated key, exit codes, signals, no key leaks.
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The `checkout-sandbox` bin as installed from the package tarball (support/installed-sandbox.ts), run as a real
+// process: banner, generated key, exit codes, signals, no key leaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
-import { namedRequests, validateCheckout } from './support/contract-checks.js';
-import { freePort, startProcess, waitForOutput, type RunningProcess } from '../support/child-process.js';
+import { validateCheckout } from './support/contract-checks.js';
+import { freePort, waitForOutput } from '../support/child-process.js';
+import { callHelperAt, createCheckoutAt, installSandbox, type InstalledSandbox } from './support/installed-sandbox.js';
 import { CANARY_KEY } from './support/sandbox-harness.js';
 
-const root = new URL('../../', import.meta.url).pathname;
-const RUNTIME_PACKAGES = ['standardwebhooks', '@stablelib/base64', 'fast-sha256'];
-let packageDir: string;
-let bin: string;
-const running: RunningProcess[] = [];
-
+let installed: InstalledSandbox;
 beforeAll(() => {
-  packageDir = mkdtempSync(join(tmpdir(), 'checkout-sandbox-pkg-'));
-  bin = join(packageDir, 'dist/bin/checkout-sandbox.js');
-  execFileSync(process.execPath, [join(root, 'scripts/build-sandbox.js'), '--outfile', bin], { stdio: 'pipe' });
-  writeFileSync(join(packageDir, 'package.json'), JSON.stringify({ name: 'checkout-api-contract', type: 'module' }));
-  mkdirSync(join(packageDir, 'generated'));
-  cpSync(join(root, 'generated/openapi.json'), join(packageDir, 'generated/openapi.json'));
-  for (const name of RUNTIME_PACKAGES) {
-    mkdirSync(join(packageDir, 'node_modules', name, '..'), { recursive: true });
-    symlinkSync(join(root, 'node_modules', name), join(packageDir, 'node_modules', name), 'dir');
-  }
+  installed = installSandbox();
 });
-
 afterAll(async () => {
-  await Promise.all(running.map((process) => process.stop()));
-  rmSync(packageDir, { recursive: true, force: true });
+  await installed.remove();
 });
 
-function runBin(env: Record<string, string | undefined>, args: string[] = []): RunningProcess {
-  const child = startProcess(process.execPath, [bin, ...args], { CHECKOUT_API_KEYS: undefined, CHECKOUT_CALLBACK_SECRET: undefined, ...env });
-  running.push(child);
-  return child;
-}
-
-async function startBin(env: Record<string, string | undefined>): Promise<{ process: RunningProcess; url: string }> {
-  const port = await freePort();
-  const child = runBin({ PORT: String(port), ...env });
-  await waitForOutput(child, /listening on (http:\/\/\S+)/);
-  return { process: child, url: `http://127.0.0.1:${port}` };
-}
-
-function create(url: string, key: string, callbackUrl?: string): Promise<Response> {
-  return fetch(`${url}/api/v1/checkouts/`, {
-    method: 'POST',
-    headers: { authorization: `Api-Key ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...namedRequests.usdtOnTron, callback_url: callbackUrl ?? namedRequests.usdtOnTron.callback_url }),
-  });
-}
+const runBin = (env: Record<string, string | undefined>, args: string[] = []) => installed.run(env, { args });
+const startBin = (env: Record<string, string | undefined>) => installed.start(env);
 
 describe('checkout-sandbox, installed from the tarball', () => {
   it('with no CHECKOUT_API_KEYS: prints one generated sandbox key once, which works; SIGTERM stops it with 0', async () => {
@@ -63,10 +25,10 @@ describe('checkout-sandbox, installed from the tarball', () => {
     expect(key).toBeDefined();
     expect(child.output()).toMatch(/Callback signing secret \(generated[^)]*\): whsec_[A-Za-z0-9+/=]+/);
 
-    const response = await create(url, key!);
+    const response = await createCheckoutAt(url, key!);
     expect(response.status).toBe(201);
     expect(validateCheckout(await response.json())).toBe(true);
-    expect((await create(url, `${key}x`)).status).toBe(401);
+    expect((await createCheckoutAt(url, `${key}x`)).status).toBe(401);
 
     expect(await child.stop()).toBe(0);
     expect(child.output().split(key!).length - 1).toBe(1);
@@ -76,12 +38,12 @@ describe('checkout-sandbox, installed from the tarball', () => {
     const { process: child, url } = await startBin({ CHECKOUT_API_KEYS: `${CANARY_KEY}, canary-key-second-77`, CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '10' });
     expect(child.output()).toContain('API keys: 2 from CHECKOUT_API_KEYS (not shown)');
     const refusingPort = await freePort();
-    const created = await (await create(url, CANARY_KEY, `http://127.0.0.1:${refusingPort}/hook`)).json();
+    const created = await (await createCheckoutAt(url, CANARY_KEY, `http://127.0.0.1:${refusingPort}/hook`)).json();
     expect(created.url).toBe(`${url}/checkouts/${created.id}`);
-    expect((await create(url, 'canary-key-second-77')).status).toBe(201);
-    expect((await create(url, `${CANARY_KEY}-wrong`)).status).toBe(401);
+    expect((await createCheckoutAt(url, 'canary-key-second-77')).status).toBe(201);
+    expect((await createCheckoutAt(url, `${CANARY_KEY}-wrong`)).status).toBe(401);
     // Nothing listens at the callback_url: both attempts are refused and logged.
-    await fetch(`${url}/sandbox/v1/checkouts/${created.id}/complete`, { method: 'POST', headers: { authorization: `Api-Key ${CANARY_KEY}` } });
+    await callHelperAt(url, 'POST', `/sandbox/v1/checkouts/${created.id}/complete`, CANARY_KEY);
     await waitForOutput(child, /no retries left/, 30_000);
 
     child.child.kill('SIGINT');

@@ -20,8 +20,20 @@ describe('readSandboxConfig', () => {
     expect(config.checkoutPageUrl).toBeNull();
   });
 
-  it('keeps the contract\'s retry schedule by default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (D7)', () => {
-    expect(readSandboxConfig({}).callbackRetryDelaysMs.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+  it('keeps the contract\'s retry schedule by default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h with 10 % jitter (D7)', () => {
+    const config = readSandboxConfig({});
+    expect(config.callbackRetryDelaysMs.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
+    expect(config.callbackRetryJitter).toBe(0.1);
+    expect(readSandboxConfig({ CHECKOUT_CALLBACK_RETRY_JITTER: '0' }).callbackRetryJitter).toBe(0);
+    expect(() => readSandboxConfig({ CHECKOUT_CALLBACK_RETRY_JITTER: '2' })).toThrow(/CHECKOUT_CALLBACK_RETRY_JITTER must be a decimal from 0 to 1/);
+  });
+
+  it('reads the account choices the contract leaves open, and refuses malformed ones by name', () => {
+    const config = readSandboxConfig({ CHECKOUT_INITIAL_UPDATE_DELAY_MS: '1000', CHECKOUT_OFFER_ALL_METHODS: 'true', CHECKOUT_TEST_RATES: 'EUR=1.1, btc=65000' });
+    expect([config.initialUpdateDelayMs, config.offerAllMethods, config.testRates]).toEqual([1000, true, { eur: '1.1', btc: '65000' }]);
+    expect(readSandboxConfig({}).offerAllMethods).toBe(false);
+    expect(() => readSandboxConfig({ CHECKOUT_OFFER_ALL_METHODS: 'yes' })).toThrow(/CHECKOUT_OFFER_ALL_METHODS must be true or false/);
+    expect(() => readSandboxConfig({ CHECKOUT_TEST_RATES: 'EUR:1.1' })).toThrow(/CHECKOUT_TEST_RATES must be comma-separated/);
   });
 
   it('generates a distinct sandbox key and whsec_ secret per start when none is set', () => {
@@ -50,10 +62,19 @@ describe('readSandboxConfig', () => {
     [{ CHECKOUT_MAX_SESSIONS: '-1' }, 'CHECKOUT_MAX_SESSIONS'],
     [{ CHECKOUT_PAGE_URL: 'https://pay.example.test/?x=1' }, 'CHECKOUT_PAGE_URL'],
     [{ CHECKOUT_PAGE_URL: 'ftp://pay.example.test' }, 'CHECKOUT_PAGE_URL'],
+    [{ CHECKOUT_PAGE_URL: 'https://user:pass@pay.example.test' }, 'CHECKOUT_PAGE_URL'],
     [{ CHECKOUT_CALLBACK_SECRET: 'whsec_c2hvcnQ=' }, 'CHECKOUT_CALLBACK_SECRET'],
     [{ CHECKOUT_API_KEYS: 'ok,,also-ok' }, 'CHECKOUT_API_KEYS'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => readSandboxConfig(env)).toThrow(SandboxConfigError);
     expect(() => readSandboxConfig(env)).toThrow(name);
+  });
+
+  it('names CHECKOUT_PAGE_URL without echoing its userinfo or query', () => {
+    const value = 'https://merchant:canary-password-e4a1@pay.example.test/?token=canary-token-8b2d';
+    expect(() => readSandboxConfig({ CHECKOUT_PAGE_URL: value })).toThrow(
+      'CHECKOUT_PAGE_URL must be an absolute http(s) URL without user, password, query or fragment, such as https://pay.example.test; ' +
+        'it is "https://[REDACTED]@pay.example.test/?[REDACTED]".',
+    );
   });
 });

@@ -5,7 +5,7 @@
 import { ensureFreshBundle, locateBundle } from '../bundle.js';
 import { findFreePort, startPrism } from '../prism-process.js';
 import { formatBaseUrl, formatProxyBanner } from '../banner.js';
-import { waitForStop } from '../lifecycle.js';
+import { describeStop, watchForStop } from '../lifecycle.js';
 
 export async function runProxy(config) {
   const log = (line) => process.stdout.write(`${line}\n`);
@@ -17,12 +17,14 @@ export async function runProxy(config) {
     port,
     onOutput: (stream, chunk) => process[stream].write(chunk),
   });
+  const watch = watchForStop();
   try {
     log(formatProxyBanner({ baseUrl: formatBaseUrl(config.host, port), upstream: config.upstream }));
-    const stop = await waitForStop(prism);
-    if (stop.reason === 'prism-exited') throw new Error(`Prism exited unexpectedly (code ${stop.code ?? stop.signal}).`);
-    log(`Stopping the proxy (${stop.signal})…`);
+    const event = await Promise.race([watch.stopped, prism.exited.then((exit) => ({ reason: 'prism-exited', ...exit }))]);
+    if (event.reason === 'prism-exited') throw new Error(`Prism exited unexpectedly (code ${event.code ?? event.signal}).`);
+    log(`Stopping the proxy (${describeStop(event)})…`);
   } finally {
+    watch.dispose();
     await prism.stop();
   }
 }

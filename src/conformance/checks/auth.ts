@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { CheckName } from '../check-catalog.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
-import { problemViolations } from './expect-problem.js';
+import { recordProblem } from './expect-problem.js';
 
 interface AuthProbe {
   check: CheckName;
@@ -26,12 +26,14 @@ export async function checkAuthentication(context: CheckContext, body: unknown):
   ];
   await context.forEachConcurrently(probes.filter((probe) => context.recorder.isActive(probe.check)), async (probe) => {
     const exchange = await context.postCreate(body, { authorization: probe.authorization });
-    context.recorder.record(probe.check, probe.name, unauthorizedViolations(context, exchange, probe.mustNotEcho), exchange);
+    const own = challengeViolations(exchange, probe.mustNotEcho);
+    recordProblem(context, probe.check, probe.name, exchange, { status: 401, slug: 'unauthorized' }, own);
   });
 }
 
-function unauthorizedViolations(context: CheckContext, exchange: Exchange, mustNotEcho: string | undefined): string[] {
-  const messages = problemViolations(exchange, { status: 401, slug: 'unauthorized' }, context.validators.validatorFor('Problem'));
+/** What a 401 owes beyond being the unauthorized problem: the Api-Key challenge, and no echo of what was sent. */
+function challengeViolations(exchange: Exchange, mustNotEcho: string | undefined): string[] {
+  const messages: string[] = [];
   const { response } = exchange;
   if (response?.status === 401) {
     const challenge = response.headers['www-authenticate'];
@@ -39,7 +41,8 @@ function unauthorizedViolations(context: CheckContext, exchange: Exchange, mustN
       messages.push(`WWW-Authenticate is ${JSON.stringify(challenge ?? null)}; expected Api-Key`);
     }
   }
-  if (response && mustNotEcho && (response.body.includes(mustNotEcho) || Object.values(response.headers).some((value) => value.includes(mustNotEcho)))) {
+  const echoes = (text: string) => mustNotEcho !== undefined && text.includes(mustNotEcho);
+  if (response && (echoes(response.body) || Object.values(response.headers).some(echoes))) {
     messages.push('the answer echoes the key that was sent (D23: the key is never echoed)');
   }
   return messages;

@@ -23,8 +23,12 @@ export async function checkCallback(context: CheckContext, sample: Record<string
     const request = { ...sample, callback_url: `http://${host}${callbackPath(token)}` };
     const created = await context.postCreate(request);
     const record = parseJsonBody(created.response) as Record<string, any> | undefined;
-    if (created.response?.status !== 201 || !record || typeof record.id !== 'string') {
-      recorder.record('callback-delivered', 'create a checkout with callback_url', [`could not create the checkout to complete: ${created.response ? `answered ${created.response.status}` : created.error}`], created);
+    const createdStatus = created.response?.status ?? 0;
+    // Any 2xx created it: which one is valid-request-accepted's business (D1).
+    if (createdStatus < 200 || createdStatus >= 300 || !record || typeof record.id !== 'string') {
+      const why = created.response ? `answered ${createdStatus}` : created.error;
+      const message = `could not create the checkout to complete: ${why}`;
+      recorder.record('callback-delivered', 'create a checkout with callback_url', [message], created);
       return;
     }
     let driven: Exchange | undefined;

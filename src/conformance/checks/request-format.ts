@@ -3,7 +3,7 @@
 import type { CheckName } from '../check-catalog.js';
 import type { Level } from '../config.js';
 import type { CheckContext } from './check-context.js';
-import { problemViolations, type ExpectedProblem } from './expect-problem.js';
+import { recordProblem, type ExpectedProblem } from './expect-problem.js';
 
 interface FormatProbe {
   check: CheckName;
@@ -35,10 +35,11 @@ export function formatProbes(sample: Record<string, unknown>): FormatProbe[] {
 }
 
 export async function checkRequestFormats(context: CheckContext, sample: Record<string, unknown>): Promise<void> {
-  const { recorder, validators, config } = context;
-  const probes = formatProbes(sample).filter((probe) => recorder.isActive(probe.check) && (probe.level === 'schema' || config.level === 'full'));
+  const { recorder, config } = context;
+  const probes = formatProbes(sample)
+    .filter((probe) => recorder.isActive(probe.check) && (probe.level === 'schema' || config.level === 'full'));
   await context.forEachConcurrently(probes, async (probe) => {
     const exchange = await context.postCreate(probe.body, { 'content-type': probe.contentType });
-    recorder.record(probe.check, probe.name, problemViolations(exchange, probe.expected, validators.validatorFor('Problem')), exchange);
+    recordProblem(context, probe.check, probe.name, exchange, probe.expected);
   });
 }

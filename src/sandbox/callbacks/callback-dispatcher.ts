@@ -1,23 +1,57 @@
 // Delivers `checkout.completed` callbacks as the contract specifies (D5–D7): a JSON POST with the Standard Webhooks
 // headers, signed afresh on every attempt, the same webhook-id and body each time, retried after the configured
-// delays on a non-2xx reply, a timeout or a failed connection, until a 2xx or the schedule runs out.
+// delays (lengthened by up to `jitter` of themselves, and to at least a reply's Retry-After) on a non-2xx reply, a
+// timeout or a failed connection, until a 2xx, a 410 Gone, or the schedule runs out. On close, the
+// attempts in flight get a short grace to finish and every event still pending is handed back, so that nothing is
+// dropped without a word (issue 12, item 6).
 import { Webhook } from 'standardwebhooks';
 import type { Checkout, CheckoutCompletedEvent } from '../../../generated/openapi.js';
+import { redactUrls } from '../../conformance/redact.js';
 import type { CallbackDelivery } from './callback-delivery.js';
 import { createEventId } from './create-event-id.js';
 
 export interface CallbackDispatcherOptions {
   secret: string;
   retryDelaysMs: number[];
+  /** Each retry waits its delay × (1 + a random share up to this), as Standard Webhooks suggests (D7). */
+  jitter: number;
   timeoutMs: number;
   log: (line: string) => void;
+}
+
+/** An event that was still pending when the dispatcher closed: what the sandbox prints on shutdown. */
+export interface UndeliveredCallback {
+  checkoutId: string;
+  eventId: string;
+  /** The callback_url with its userinfo and query redacted. */
+  url: string;
+  attempts: number;
+  /** When the next attempt was due, RFC 3339. */
+  nextAttemptAt: string;
+}
+
+// Why an attempt was cut short. The controller is aborted with one of these, and fetch rejects with it.
+class AttemptEnded extends Error {
+  constructor(readonly why: 'timeout' | 'shutdown') {
+    super(why);
+  }
+}
+
+// Everything one pending event needs, held by the dispatcher (never by a weak reference) until the event is
+// delivered or failed: the body, the retry timer, and the attempt in flight with its controller and deadline timer.
+interface PendingEvent {
+  checkoutId: string;
+  delivery: CallbackDelivery;
+  payload: string;
+  retry?: NodeJS.Timeout;
+  inFlight?: { controller: AbortController; ended: Promise<void> };
 }
 
 export class CallbackDispatcher {
   readonly #webhook: Webhook;
   readonly #options: CallbackDispatcherOptions;
-  readonly #timers = new Set<NodeJS.Timeout>();
-  readonly #closing = new AbortController();
+  readonly #pending = new Set<PendingEvent>();
+  #closing = false;
 
   constructor(options: CallbackDispatcherOptions) {
     this.#options = options;
@@ -40,32 +74,69 @@ export class CallbackDispatcher {
       attempts: [],
       nextAttemptAt: new Date().toISOString(),
     };
-    this.#schedule(delivery, JSON.stringify(event), 0);
+    const pending: PendingEvent = { checkoutId: record.id, delivery, payload: JSON.stringify(event) };
+    this.#pending.add(pending);
+    if (!this.#closing) this.#schedule(pending, 0);
     return delivery;
   }
 
-  /** Stop every scheduled retry and abort attempts in flight. */
-  close(): void {
-    this.#closing.abort();
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
+  /**
+   * Stop: no attempt starts any more; attempts in flight get up to `graceMs` to finish, then are aborted. Resolves
+   * with every event still pending, in the order they were dispatched.
+   */
+  async close(graceMs: number): Promise<UndeliveredCallback[]> {
+    this.#closing = true;
+    const inFlight: Array<Promise<void>> = [];
+    for (const pending of this.#pending) {
+      clearTimeout(pending.retry);
+      pending.retry = undefined;
+      if (pending.inFlight) inFlight.push(pending.inFlight.ended);
+    }
+    if (inFlight.length > 0) {
+      let graceTimer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => { graceTimer = setTimeout(resolve, graceMs); });
+      await Promise.race([Promise.all(inFlight), graceOver]);
+      clearTimeout(graceTimer);
+      for (const pending of this.#pending) pending.inFlight?.controller.abort(new AttemptEnded('shutdown'));
+      await Promise.all(inFlight);
+    }
+    return [...this.#pending].map(({ checkoutId, delivery }) => ({
+      checkoutId,
+      eventId: delivery.eventId,
+      url: redactUrls(delivery.url),
+      attempts: delivery.attempts.length,
+      nextAttemptAt: delivery.nextAttemptAt ?? new Date().toISOString(),
+    }));
   }
 
-  #schedule(delivery: CallbackDelivery, payload: string, delayMs: number): void {
-    delivery.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      void this.#attempt(delivery, payload);
+  #schedule(pending: PendingEvent, delayMs: number): void {
+    pending.delivery.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
+    pending.retry = setTimeout(() => {
+      pending.retry = undefined;
+      void this.#attempt(pending);
     }, delayMs);
-    timer.unref();
-    this.#timers.add(timer);
+    pending.retry.unref();
   }
 
-  async #attempt(delivery: CallbackDelivery, payload: string): Promise<void> {
-    if (this.#closing.signal.aborted) return;
+  #attempt(pending: PendingEvent): Promise<void> {
+    // A strongly held controller and timer, not AbortSignal.timeout: signals made by AbortSignal.timeout and
+    // AbortSignal.any can lose their link after a garbage collection, and the attempt then never times out.
+    const controller = new AbortController();
+    const deadline = setTimeout(() => controller.abort(new AttemptEnded('timeout')), this.#options.timeoutMs);
+    const ended = this.#send(pending, controller.signal).finally(() => {
+      clearTimeout(deadline);
+      pending.inFlight = undefined;
+    });
+    pending.inFlight = { controller, ended };
+    return ended;
+  }
+
+  async #send(pending: PendingEvent, signal: AbortSignal): Promise<void> {
+    const { delivery, payload } = pending;
     const attempt = delivery.attempts.length + 1;
     const startedAt = new Date();
     let responseStatus: number | null = null;
+    let retryAfterMs: number | undefined;
     let error: string | null = null;
     try {
       const response = await fetch(delivery.url, {
@@ -79,14 +150,14 @@ export class CallbackDispatcher {
           'webhook-signature': this.#webhook.sign(delivery.eventId, startedAt, payload),
         },
         body: payload,
-        signal: AbortSignal.any([AbortSignal.timeout(this.#options.timeoutMs), this.#closing.signal]),
+        signal,
       });
       responseStatus = response.status;
+      retryAfterMs = readRetryAfterMs(response.headers.get('retry-after'), Date.now());
       await response.body?.cancel();
     } catch (failure) {
       error = describeFailure(failure, this.#options.timeoutMs);
     }
-    if (this.#closing.signal.aborted) return;
     delivery.attempts.push({
       attempt,
       startedAt: startedAt.toISOString(),
@@ -95,28 +166,59 @@ export class CallbackDispatcher {
       error,
     });
     if (responseStatus !== null && responseStatus >= 200 && responseStatus < 300) {
-      delivery.status = 'delivered';
-      delivery.nextAttemptAt = null;
+      this.#finish(pending, 'delivered');
       return;
     }
     const reason = error ?? `HTTP ${responseStatus}`;
-    const delayMs = this.#options.retryDelaysMs[attempt - 1];
-    if (delayMs === undefined) {
-      delivery.status = 'failed';
-      delivery.nextAttemptAt = null;
-      this.#options.log(`callback ${delivery.eventId} to ${originOf(delivery.url)} failed on attempt ${attempt} (${reason}); no retries left`);
-      return;
+    const failedOn = `callback ${delivery.eventId} to ${originOf(delivery.url)} failed on attempt ${attempt} (${reason})`;
+    const scheduledMs = this.#options.retryDelaysMs[attempt - 1];
+    const delayMs = scheduledMs === undefined ? undefined : this.#delayBefore(scheduledMs, retryAfterMs);
+    if (responseStatus === 410) {
+      // 410 Gone: the receiver wants no more of this event (Standard Webhooks; D7).
+      this.#finish(pending, 'failed');
+      this.#options.log(`${failedOn}; the receiver answered 410 Gone, so no retries`);
+    } else if (delayMs === undefined) {
+      this.#finish(pending, 'failed');
+      this.#options.log(`${failedOn}; no retries left`);
+    } else if (this.#closing) {
+      // No retry will run: the event is reported as undelivered by close(), with the time it was due.
+      delivery.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
+    } else {
+      this.#options.log(`${failedOn}; retrying in ${delayMs} ms`);
+      this.#schedule(pending, delayMs);
     }
-    this.#options.log(`callback ${delivery.eventId} to ${originOf(delivery.url)} failed on attempt ${attempt} (${reason}); retrying in ${delayMs} ms`);
-    this.#schedule(delivery, payload, delayMs);
+  }
+
+  /** The wait before a retry: the schedule's delay plus jitter, and never less than a Retry-After (up to 24 h). */
+  #delayBefore(scheduledMs: number, retryAfterMs: number | undefined): number {
+    const jittered = Math.round(scheduledMs * (1 + Math.random() * this.#options.jitter));
+    return Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
+  }
+
+  #finish(pending: PendingEvent, status: 'delivered' | 'failed'): void {
+    pending.delivery.status = status;
+    pending.delivery.nextAttemptAt = null;
+    this.#pending.delete(pending);
   }
 }
 
+const MAX_RETRY_AFTER_MS = 86_400_000;
+
+/** Retry-After as milliseconds from now: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function readRetryAfterMs(value: string | null, nowMs: number): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^[0-9]{1,10}$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
 function describeFailure(failure: unknown, timeoutMs: number): string {
-  const error = failure as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (error?.name === 'TimeoutError') return `no reply within ${timeoutMs} ms`;
+  if (failure instanceof AttemptEnded) return failure.why === 'timeout' ? `no reply within ${timeoutMs} ms` : 'interrupted by shutdown';
+  const error = failure as { message?: string; cause?: { code?: string; message?: string } };
   if (error?.cause?.code) return `connection failed: ${error.cause.code}`;
-  return error?.cause?.message ?? error?.message ?? String(failure);
+  // Library messages may quote the URL, credentials and all ("...includes credentials: http://user:pass@...").
+  return redactUrls(error?.cause?.message ?? error?.message ?? String(failure));
 }
 
 function originOf(url: string): string {

@@ -1,9 +1,10 @@
 // A new checkout record from a request that passed validation: status open, the seed's echoed fields, exact
-// amounts, fresh UUIDs, and the contract's timestamp shapes.
+// amounts in the checkout currency (converted at the test rates where a price is in another), fresh UUIDs, and the
+// contract's timestamp shapes. Where the contract leaves a choice to the account, the settings make it.
 import { randomUUID } from 'node:crypto';
 import type { Checkout, CreateCheckoutRequest, Merchant } from '../../../generated/openapi.js';
 import { formatUnixSeconds, toMillis } from './clock.js';
-import { computeItemAmount, sumAmounts } from './money.js';
+import { computeAmountTotal, computeItemAmount } from '../../contract/money.js';
 import { describePaymentMethods } from './payment-methods.js';
 
 export interface CheckoutSettings {
@@ -11,6 +12,12 @@ export interface CheckoutSettings {
   /** Scheme and host of the checkout page, without a trailing slash. */
   checkoutPageUrl: string;
   sessionLifetimeMs: number;
+  /** How much later than createdAt a new checkout's updatedAt is (D22 allows 0 or more). */
+  initialUpdateDelayMs: number;
+  /** Whether a chosen crypto pair is offered alone (false) or next to the account's other methods (true); D20. */
+  offerAllMethods: boolean;
+  /** The rate from a price currency to the checkout currency (D13). */
+  rateBetween: (from: string, to: string) => string;
 }
 
 export function buildCheckout(request: CreateCheckoutRequest, settings: CheckoutSettings, nowMicros: number): Checkout {
@@ -27,7 +34,7 @@ export function buildCheckout(request: CreateCheckoutRequest, settings: Checkout
         productData: { name: product.name, description: product.description ?? null, images: product.images ?? [] },
       },
       quantity: item.quantity,
-      amount: computeItemAmount(item.quantity, unitAmount),
+      amount: computeItemAmount(item.quantity, unitAmount, settings.rateBetween(currency, request.currency)),
     };
   });
   return {
@@ -38,17 +45,17 @@ export function buildCheckout(request: CreateCheckoutRequest, settings: Checkout
     phoneNumberCollection: false,
     shippingAddressCollection: null,
     invoiceItems,
-    amountTotal: sumAmounts(invoiceItems.map((item) => item.amount)),
+    amountTotal: computeAmountTotal(invoiceItems.map((item) => item.amount)),
     status: 'open',
     createdAt,
-    updatedAt: createdAt,
+    updatedAt: formatUnixSeconds(nowMicros + settings.initialUpdateDelayMs * 1000),
     clientReferenceId: request.client_reference_id ?? null,
     currency: request.currency,
     successUrl: request.success_url ?? null,
     cancelUrl: request.cancel_url ?? null,
     expiresAt: String(toMillis(nowMicros) + settings.sessionLifetimeMs),
     paymentIntent: randomUUID(),
-    ...describePaymentMethods(request),
+    ...describePaymentMethods(request, settings.offerAllMethods),
     url: `${settings.checkoutPageUrl}/checkouts/${id}`,
     metadata: null,
     isLivemode: false,

@@ -1,5 +1,6 @@
-// What the checkout page offers (D20): the chosen crypto currency and network only, or, without a choice, every
-// method the sandbox account enables (crypto with a few stablecoins, and card).
+// What the checkout page offers (D20): without a choice, every method the sandbox account enables (crypto with a
+// few stablecoins, and card); with a chosen crypto pair, that pair alone, or (offerAllMethods) that pair first with
+// the account's other methods after it, as the service itself does.
 import type { Checkout, CreateCheckoutRequest } from '../../../generated/openapi.js';
 
 type PaymentMethodOptions = Checkout['paymentMethodOptions'];
@@ -28,12 +29,25 @@ const ENABLED_BY_DEFAULT: Array<[currency: string, networks: string[]]> = [
   ['usdc', ['ethereum']],
 ];
 
-export function describePaymentMethods(request: CreateCheckoutRequest): Pick<Checkout, 'paymentMethodTypes' | 'paymentMethodOptions'> {
+export function describePaymentMethods(
+  request: CreateCheckoutRequest,
+  offerAllMethods: boolean,
+): Pick<Checkout, 'paymentMethodTypes' | 'paymentMethodOptions'> {
   const chosen = request.payment_method_data?.paymentMethodDetail;
-  if (chosen) {
+  if (chosen && !offerAllMethods) {
     return {
       paymentMethodTypes: ['crypto'],
       paymentMethodOptions: { crypto: [describeCrypto(chosen.currency, [chosen.network])], card: null },
+    };
+  }
+  if (chosen) {
+    const others = ENABLED_BY_DEFAULT.filter(([currency]) => currency !== chosen.currency.toLowerCase());
+    return {
+      paymentMethodTypes: ['crypto', 'card'],
+      paymentMethodOptions: {
+        crypto: [describeCrypto(chosen.currency, [chosen.network]), ...others.map(([currency, networks]) => describeCrypto(currency, networks))],
+        card: null,
+      },
     };
   }
   return {

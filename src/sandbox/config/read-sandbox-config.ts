@@ -1,7 +1,8 @@
 // Environment → sandbox configuration, as a pure function of the env object (testable without a process).
 // Secrets that are not set are generated here; the caller decides whether to print them.
 import { randomBytes } from 'node:crypto';
-import { CONTRACT_RETRY_DELAYS_MS, DAY_MS } from './sandbox-settings.js';
+import { redactUrls } from '../../conformance/redact.js';
+import { CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER, DAY_MS } from './sandbox-settings.js';
 
 export interface SandboxConfig {
   host: string;
@@ -14,10 +15,16 @@ export interface SandboxConfig {
   /** Scheme and host of the checkout page; null means the sandbox's own address. */
   checkoutPageUrl: string | null;
   sessionLifetimeMs: number;
+  /** Account choices the contract leaves open (docs/decisions.md, "What the sandbox chooses"). */
+  initialUpdateDelayMs: number;
+  offerAllMethods: boolean;
+  /** USD value of one unit per currency code, over the built-in test rates. */
+  testRates: Record<string, string>;
   maxSessions: number;
   retentionMs: number;
   sweepIntervalMs: number;
   callbackRetryDelaysMs: number[];
+  callbackRetryJitter: number;
   callbackTimeoutMs: number;
   merchantName: string;
 }
@@ -50,10 +57,14 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
     callbackSecretGenerated: callbackSecret === undefined,
     checkoutPageUrl: readPageUrl(env.CHECKOUT_PAGE_URL),
     sessionLifetimeMs: readInteger(env, 'CHECKOUT_SESSION_LIFETIME_MS', DAY_MS, 1, 366 * DAY_MS),
+    initialUpdateDelayMs: readInteger(env, 'CHECKOUT_INITIAL_UPDATE_DELAY_MS', 0, 0, 60_000),
+    offerAllMethods: readBoolean(env, 'CHECKOUT_OFFER_ALL_METHODS'),
+    testRates: readTestRates(env.CHECKOUT_TEST_RATES),
     maxSessions: readInteger(env, 'CHECKOUT_MAX_SESSIONS', 10_000, 1, 10_000_000),
     retentionMs: readInteger(env, 'CHECKOUT_RETENTION_MS', 3_600_000, 0, 366 * DAY_MS),
     sweepIntervalMs: readInteger(env, 'CHECKOUT_SWEEP_INTERVAL_MS', 60_000, 10, DAY_MS),
     callbackRetryDelaysMs: readDelays(env.CHECKOUT_CALLBACK_RETRY_DELAYS_MS),
+    callbackRetryJitter: readShare(env, 'CHECKOUT_CALLBACK_RETRY_JITTER', CONTRACT_RETRY_JITTER),
     callbackTimeoutMs: readInteger(env, 'CHECKOUT_CALLBACK_TIMEOUT_MS', 15_000, 1, 600_000),
     merchantName: readText(env, 'CHECKOUT_MERCHANT_NAME') ?? 'Sandbox merchant',
   };
@@ -71,6 +82,36 @@ function readInteger(env: Record<string, string | undefined>, name: string, fall
     throw new SandboxConfigError(`${name} must be a whole number from ${min} to ${max}; it is "${text}".`);
   }
   return Number(text);
+}
+
+function readShare(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const text = readText(env, name);
+  if (text === undefined) return fallback;
+  if (!/^(?:0|1|0\.[0-9]{1,6})$/.test(text)) throw new SandboxConfigError(`${name} must be a decimal from 0 to 1, such as 0.1; it is "${text}".`);
+  return Number(text);
+}
+
+function readBoolean(env: Record<string, string | undefined>, name: string): boolean {
+  const text = readText(env, name)?.toLowerCase();
+  if (text === undefined || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  throw new SandboxConfigError(`${name} must be true or false; it is "${text}".`);
+}
+
+const RATE_ENTRY = /^([A-Za-z0-9]{2,10})=((?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?)$/;
+
+function readTestRates(text: string | undefined): Record<string, string> {
+  const value = text?.trim();
+  if (!value) return {};
+  return Object.fromEntries(value.split(',').map((entry) => {
+    const match = RATE_ENTRY.exec(entry.trim());
+    if (!match || Number(match[2]) === 0) {
+      throw new SandboxConfigError(
+        `CHECKOUT_TEST_RATES must be comma-separated CODE=USD_VALUE entries with positive decimal values, such as EUR=1.08,BTC=60000; "${entry.trim()}" is not.`,
+      );
+    }
+    return [match[1].toLowerCase(), match[2]];
+  }));
 }
 
 function readApiKeys(text: string | undefined): string[] | undefined {
@@ -110,9 +151,11 @@ function readPageUrl(text: string | undefined): string | null {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    // The value is echoed without what may hold a credential (issue 12, item 7).
     throw new SandboxConfigError(
-      `CHECKOUT_PAGE_URL must be an absolute http(s) URL without query or fragment, such as https://pay.example.test; it is "${value}".`,
+      'CHECKOUT_PAGE_URL must be an absolute http(s) URL without user, password, query or fragment, such as ' +
+        `https://pay.example.test; it is "${redactUrls(value)}".`,
     );
   }
   return url.href.replace(/\/+$/, '');

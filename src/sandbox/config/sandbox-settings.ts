@@ -8,8 +8,17 @@ export interface SandboxSetting {
 
 export const DAY_MS = 86_400_000;
 
-/** The contract's retry schedule (D7): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the first attempt. */
-export const CONTRACT_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+/** The contract's retry schedule (D7), Standard Webhooks' example: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
+export const CONTRACT_RETRY_DELAYS_MS = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
+];
+
+/** The contract's jitter (D7): each retry waits up to 10 % longer than its delay. */
+export const CONTRACT_RETRY_JITTER = 0.1;
+
+/** How long a stopping sandbox waits at most for callback attempts in flight: short enough for a terminal or a
+ *  process manager (docker stop waits 10 s), and an attempt never outlasts CHECKOUT_CALLBACK_TIMEOUT_MS anyway. */
+export const SHUTDOWN_GRACE_MS = 5_000;
 
 export const SANDBOX_SETTINGS: SandboxSetting[] = [
   { name: 'HOST', fallback: '127.0.0.1', meaning: 'Interface to listen on.' },
@@ -29,11 +38,30 @@ export const SANDBOX_SETTINGS: SandboxSetting[] = [
     fallback: 'the sandbox itself (`http://HOST:PORT`)',
     meaning: 'Scheme and host of the checkout page used in `url`, which is `<CHECKOUT_PAGE_URL>/checkouts/<id>`.',
   },
-  { name: 'CHECKOUT_SESSION_LIFETIME_MS', fallback: String(DAY_MS), meaning: 'How long a checkout stays open (D21: 24 h).' },
+  {
+    name: 'CHECKOUT_SESSION_LIFETIME_MS',
+    fallback: String(DAY_MS),
+    meaning: 'How long a checkout stays open (D21 leaves the lifetime to the account; the sandbox keeps 24 h).',
+  },
+  {
+    name: 'CHECKOUT_INITIAL_UPDATE_DELAY_MS',
+    fallback: '0',
+    meaning: 'How much later than `createdAt` a new checkout\'s `updatedAt` is (D22 allows 0 or more; the service shows about 1 s).',
+  },
+  {
+    name: 'CHECKOUT_OFFER_ALL_METHODS',
+    fallback: 'false',
+    meaning: 'With `true`, a chosen crypto pair is offered next to the account\'s other methods (card, other coins), as the service does (D20).',
+  },
+  {
+    name: 'CHECKOUT_TEST_RATES',
+    fallback: 'the built-in table (`src/sandbox/checkout/test-rates.ts`)',
+    meaning: 'Comma-separated `CODE=USD_VALUE` entries that override or add test rates, such as `EUR=1.1,BTC=65000`; an unlisted code is worth 1 USD (D13).',
+  },
   {
     name: 'CHECKOUT_MAX_SESSIONS',
     fallback: '10000',
-    meaning: 'Most checkouts (and idempotency keys) kept in memory; the oldest is dropped beyond it.',
+    meaning: 'Most checkouts kept in memory; the oldest is dropped beyond it. As many Idempotency-Keys are kept, one per checkout.',
   },
   {
     name: 'CHECKOUT_RETENTION_MS',
@@ -45,6 +73,11 @@ export const SANDBOX_SETTINGS: SandboxSetting[] = [
     name: 'CHECKOUT_CALLBACK_RETRY_DELAYS_MS',
     fallback: CONTRACT_RETRY_DELAYS_MS.join(','),
     meaning: 'Comma-separated delays before each retry of a failed callback (the contract\'s D7 schedule by default; shorten it for tests).',
+  },
+  {
+    name: 'CHECKOUT_CALLBACK_RETRY_JITTER',
+    fallback: String(CONTRACT_RETRY_JITTER),
+    meaning: 'Largest share of a retry delay added at random (D7: 0.1; set 0 for exact delays in tests).',
   },
   { name: 'CHECKOUT_CALLBACK_TIMEOUT_MS', fallback: '15000', meaning: 'How long a callback receiver has to answer 2xx (D7: 15 s).' },
   { name: 'CHECKOUT_MERCHANT_NAME', fallback: 'Sandbox merchant', meaning: 'The `merchant.name` of every checkout.' },

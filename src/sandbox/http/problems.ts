@@ -31,7 +31,7 @@ export function createProblem(slug: ProblemSlug, detail: string, errors?: FieldE
     title,
     status,
     detail,
-    instance: `urn:request:${randomUUID()}`,
+    instance: `urn:uuid:${randomUUID()}`,
     ...(errors ? { errors } : {}),
   };
 }

@@ -4,7 +4,10 @@ import type { IncomingMessage } from 'node:http';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
-export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large'; receivedBytes: number } | { ok: false; reason: 'aborted' };
+export type BodyResult =
+  | { ok: true; body: Buffer }
+  | { ok: false; reason: 'too-large'; receivedBytes: number }
+  | { ok: false; reason: 'aborted' };
 
 export function declaredLength(req: IncomingMessage): number | undefined {
   const header = req.headers['content-length'];

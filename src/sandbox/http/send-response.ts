@@ -12,8 +12,10 @@ export function sendJson(res: ServerResponse, status: number, body: string, head
   res.end(body);
 }
 
+/** A problem document; its `instance` is the answer's Request-Id when the answer has one (D2). */
 export function sendProblem(res: ServerResponse, problem: Problem & { status: number }, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(problem);
+  const requestId = res.getHeader('request-id');
+  const body = JSON.stringify(typeof requestId === 'string' ? { ...problem, instance: requestId } : problem);
   res.writeHead(problem.status, {
     'content-type': 'application/problem+json',
     'content-length': Buffer.byteLength(body),

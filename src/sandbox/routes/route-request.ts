@@ -1,5 +1,6 @@
 // Path and method → route. Unknown paths answer 404 and known paths with another method 405 (with `Allow`), both
-// as problem documents.
+// as problem documents. Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createProblem } from '../http/problems.js';
 import { sendProblem } from '../http/send-response.js';
@@ -20,6 +21,7 @@ const ROUTES: Array<{ path: RegExp; methods: Record<string, Handler> }> = [
 ];
 
 export async function routeRequest(req: IncomingMessage, res: ServerResponse, context: SandboxContext): Promise<void> {
+  res.setHeader('request-id', `urn:uuid:${randomUUID()}`);
   const path = pathOf(req.url ?? '/');
   for (const route of ROUTES) {
     const match = route.path.exec(path);

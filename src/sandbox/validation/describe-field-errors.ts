@@ -1,21 +1,43 @@
-// Ajv errors → the contract's `errors[]` of {pointer, detail} (D2): one entry per offending field, pointing at the
-// field itself (for a missing or unknown field, the field that should or should not be there).
+// Ajv errors → the contract's `errors[]` of {pointer, code, detail} (D2): one entry per offending field, pointing at
+// the field itself (for a missing or unknown field, the field that should or should not be there). When one field
+// breaks several keywords, the first one's code stands for the entry and the details are joined.
 import type { ErrorObject } from 'ajv';
-import type { FieldError } from '../../../generated/openapi.js';
+import type { FieldError, FieldErrorCode } from '../../../generated/openapi.js';
 
 type SchemaDescriptions = Record<string, string | undefined>;
 
 /** @param descriptions the contract's component descriptions by name, quoted when a value breaks a component's pattern. */
 export function describeFieldErrors(errors: ErrorObject[], descriptions: SchemaDescriptions): FieldError[] {
-  const byPointer = new Map<string, string[]>();
+  const byPointer = new Map<string, { code: FieldErrorCode; details: string[] }>();
   for (const error of errors) {
     const pointer = pointerOf(error);
     const detail = detailOf(error, descriptions);
-    const details = byPointer.get(pointer) ?? [];
-    if (!details.includes(detail)) details.push(detail);
-    byPointer.set(pointer, details);
+    const entry = byPointer.get(pointer) ?? { code: codeOf(error), details: [] };
+    if (!entry.details.includes(detail)) entry.details.push(detail);
+    byPointer.set(pointer, entry);
   }
-  return [...byPointer].map(([pointer, details]) => ({ pointer, detail: details.join('; ') }));
+  return [...byPointer].map(([pointer, { code, details }]) => ({ pointer, code, detail: details.join('; ') }));
+}
+
+const CODES: Record<string, FieldErrorCode> = {
+  required: 'required',
+  additionalProperties: 'unknown_field',
+  type: 'wrong_type',
+  minLength: 'too_short',
+  maxLength: 'too_long',
+  minimum: 'too_small',
+  maximum: 'too_large',
+  minItems: 'too_few_items',
+  maxItems: 'too_many_items',
+  enum: 'not_allowed_value',
+  const: 'not_allowed_value',
+};
+
+/** The field error's machine-readable code (D2); a URL's form is `invalid_url` whichever keyword caught it. */
+function codeOf(error: ErrorObject): FieldErrorCode {
+  if (error.keyword === 'format' && (error.params as { format?: string }).format === 'uri') return 'invalid_url';
+  if (error.keyword === 'pattern') return error.schemaPath.includes('/HttpUrl/') ? 'invalid_url' : 'pattern';
+  return CODES[error.keyword] ?? 'invalid';
 }
 
 function pointerOf(error: ErrorObject): string {

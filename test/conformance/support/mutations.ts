@@ -1,11 +1,12 @@
 // The broken implementations: each breaks one promise of the contract, through the proxy, and names the check that
-// must catch it. `levels` lists the levels the break must be caught at (schema-level promises at both).
+// must catch it. `levels` lists the levels the break must be caught at (schema-level promises at both). Beside them,
+// the choices the contract leaves to an implementation: each must pass, with a warning from the named check.
 import { randomUUID } from 'node:crypto';
-import DecimalModule from 'decimal.js';
 import { Webhook } from 'standardwebhooks';
 import { loadContract } from '../../../src/contract/load-contract.js';
+import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '../../../src/contract/money.js';
 import type { CheckName } from '../../../src/conformance/check-catalog.js';
-import type { Level } from '../../../src/conformance/config.js';
+import { CREATE_PATH, type Level } from '../../../src/conformance/config.js';
 import { seedSamples } from '../../../src/conformance/contract-samples.js';
 import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 
@@ -19,10 +20,7 @@ export interface Mutation {
   breakage: Breakage;
 }
 
-// decimal.js's default import is typed as its CommonJS module object under NodeNext; at run time it is the class.
-const Decimal = (DecimalModule as unknown as typeof DecimalModule.default).clone({ precision: 64 });
 type Decimal = InstanceType<typeof Decimal>;
-const CREATE_PATH = '/api/v1/checkouts/';
 const isCreate = (request: ProxiedRequest) => request.method === 'POST' && request.path === CREATE_PATH;
 const both: Level[] = ['schema', 'full'];
 const full: Level[] = ['full'];
@@ -48,6 +46,47 @@ const internalError = (response: ProxiedResponse): ProxiedResponse => ({
   body: JSON.stringify({ type: 'https://api.checkout.example/problems/internal-error', title: 'Internal error', status: 500, detail: 'Something broke.' }),
 });
 
+const sameCode = (a: unknown, b: unknown) => isSameCurrency(String(a), String(b));
+const isMixed = (request: any) => request.invoice_items.some((item: any) => !sameCode(item.price_data.currency, request.currency));
+
+/** The body of a create request, or undefined when it is not a JSON object (the kit's malformed probes). */
+function createBody(request: ProxiedRequest): any {
+  if (!isCreate(request)) return undefined;
+  try {
+    const body = JSON.parse(request.body);
+    return body && typeof body === 'object' && !Array.isArray(body) && Array.isArray(body.invoice_items) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A 422 validation-failed answer as an implementation would write it: instance equal to the answer's Request-Id. */
+function validationFailed(response: ProxiedResponse, errors: Array<{ pointer: string; code: string; detail: string }>): ProxiedResponse {
+  const instance = response.headers['request-id'] ?? `urn:uuid:${randomUUID()}`;
+  const problem = { type: 'https://api.checkout.example/problems/validation-failed', title: 'Validation failed', status: 422,
+    detail: `The request body has ${errors.length} invalid field.`, instance, errors };
+  return { status: 422, headers: { ...response.headers, 'content-type': 'application/problem+json' }, body: JSON.stringify(problem) };
+}
+
+/** Each price in another currency than the checkout's, answered as a field error with the given code. */
+function rejectMixedCurrencies(code: string): Breakage['response'] {
+  return (response, request) => {
+    const body = createBody(request);
+    if (response.status !== 201 || !body || !isMixed(body)) return undefined;
+    const errors = body.invoice_items.flatMap((item: any, index: number) => {
+      const { currency } = item.price_data;
+      if (sameCode(currency, body.currency)) return [];
+      return [{ pointer: `/invoice_items/${index}/price_data/currency`, code, detail: `${currency} is not the checkout currency` }];
+    });
+    return validationFailed(response, errors);
+  };
+}
+
+const withoutHeader = (response: ProxiedResponse, name: string): ProxiedResponse => {
+  const { [name]: _dropped, ...headers } = response.headers;
+  return { ...response, headers };
+};
+
 function changeCallbackEvent(change: (event: any) => void, resign?: { secret: string; timestamp?: (now: Date) => Date }) {
   return (delivery: ProxiedRequest): ProxiedRequest => {
     const event = JSON.parse(delivery.body);
@@ -70,6 +109,21 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
     // The record of a valid request.
     { name: 'wrong-total', breaks: 'amountTotal one cent off', caughtBy: 'amounts-exact', levels: full,
       breakage: { response: onCreated((r) => { r.amountTotal = new Decimal(r.amountTotal).plus('0.01').toFixed(2); }) } },
+    { name: 'item-amount-off', breaks: 'an item priced in the checkout currency one cent high (total consistent)',
+      caughtBy: 'amounts-exact', levels: full,
+      breakage: { response: onCreated((r, q) => {
+        const index = q.invoice_items.findIndex((item: any) => sameCode(item.price_data.currency, q.currency));
+        if (index === -1) return;
+        r.invoiceItems[index].amount = new Decimal(r.invoiceItems[index].amount).plus('0.01').toFixed(2);
+        r.amountTotal = computeAmountTotal(r.invoiceItems.map((item: any) => item.amount));
+      }) } },
+    { name: 'total-unconverted', breaks: 'amountTotal the unconverted Σ quantity × unit_amount when a price is in another currency',
+      caughtBy: 'amounts-exact', levels: full,
+      breakage: { response: onCreated((r, q) => {
+        if (!isMixed(q)) return;
+        const unconverted = q.invoice_items.map((item: any) => computeItemAmount(item.quantity, item.price_data.unit_amount));
+        r.amountTotal = computeAmountTotal(unconverted);
+      }) } },
     { name: 'rounding-down', breaks: 'item amounts truncated instead of rounded half-up (totals consistent)', caughtBy: 'amounts-exact', levels: full,
       breakage: { response: onCreated((r, q) => {
         r.invoiceItems.forEach((item: any, i: number) => {
@@ -85,8 +139,8 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       breakage: { response: onCreated((r) => { r.currency = String(r.currency).toUpperCase(); }) } },
     { name: 'price-data-wrong', breaks: 'priceData that does not echo price_data', caughtBy: 'echoes-request', levels: full,
       breakage: { response: onCreated((r, q) => { r.invoiceItems[0].priceData = { currency: q.invoice_items[0].price_data.currency, unitAmount: '999' }; }) } },
-    { name: 'created-200', breaks: '200 instead of 201 Created', caughtBy: 'valid-request-accepted', levels: both,
-      breakage: { response: (response, request) => (isCreate(request) && response.status === 201 ? { ...response, status: 200 } : undefined) } },
+    { name: 'mixed-currencies-rejected', breaks: 'a price in another currency than the checkout rejected (the old D8 rule)',
+      caughtBy: 'valid-request-accepted', levels: both, breakage: { response: rejectMixedCurrencies('not_allowed_value') } },
     { name: 'created-as-text', breaks: 'the record served as text/plain', caughtBy: 'valid-request-accepted', levels: both,
       breakage: { response: onStatus(201, (response) => ({ ...response, headers: { ...response.headers, 'content-type': 'text/plain' } })) } },
     { name: 'payment-intent-missing', breaks: 'a required field (paymentIntent) left out', caughtBy: 'response-schema', levels: both,
@@ -105,12 +159,36 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       breakage: { response: onCreated((r) => { r.url = `https://pay.example.test/checkouts/${randomUUID()}`; }) } },
     { name: 'expires-in-seconds', breaks: 'expiresAt in seconds instead of milliseconds', caughtBy: 'time-fields', levels: full,
       breakage: { response: onCreated((r) => { r.expiresAt = String(Math.floor(Number(r.createdAt)) + 86_400); }) } },
-    { name: 'updated-after-created', breaks: 'updatedAt differs from createdAt on a new checkout', caughtBy: 'time-fields', levels: full,
-      breakage: { response: onCreated((r) => { r.updatedAt = new Decimal(r.createdAt).plus(1).toFixed(6); }) } },
+    { name: 'expires-at-creation', breaks: 'expiresAt equal to the creation time, not after it', caughtBy: 'time-fields', levels: full,
+      breakage: { response: onCreated((r) => { r.expiresAt = new Decimal(r.createdAt).times(1000).floor().toFixed(0); }) } },
+    { name: 'updated-before-created', breaks: 'updatedAt a second before createdAt on a new checkout', caughtBy: 'time-fields',
+      levels: full,
+      breakage: { response: onCreated((r) => { r.updatedAt = new Decimal(r.createdAt).minus(1).toFixed(6); }) } },
     { name: 'crypto-options-null', breaks: 'crypto offered with paymentMethodOptions.crypto null', caughtBy: 'payment-methods-consistent', levels: full,
       breakage: { response: onCreated((r) => { r.paymentMethodOptions.crypto = null; }) } },
-    { name: 'chosen-method-ignored', breaks: 'card offered although payment_method_data chose crypto', caughtBy: 'payment-methods-consistent', levels: full,
-      breakage: { response: onCreated((r, q) => { if (q.payment_method_data) r.paymentMethodTypes = ['crypto', 'card']; }) } },
+    { name: 'chosen-pair-missing', breaks: 'the chosen currency and network missing from the crypto options (others offered)',
+      caughtBy: 'payment-methods-consistent', levels: full,
+      breakage: { response: onCreated((r, q) => {
+        const chosen = q.payment_method_data?.paymentMethodDetail;
+        if (!chosen) return;
+        const others = r.paymentMethodOptions.crypto
+          .map((option: any) => (sameCode(option.currency.value, chosen.currency)
+            ? { ...option, networks: option.networks.filter((network: any) => !sameCode(network.value, chosen.network)) }
+            : option))
+          .filter((option: any) => option.networks.length > 0);
+        const bitcoin = {
+          currency: { value: 'btc', name: 'Bitcoin', logo: '/static/logos/btc.svg' },
+          networks: [{ value: 'bitcoin', name: 'Bitcoin' }],
+        };
+        r.paymentMethodOptions.crypto = others.length > 0 ? others : [bitcoin];
+      }) } },
+    { name: 'chosen-crypto-not-offered', breaks: 'only card offered although payment_method_data chose a crypto pair',
+      caughtBy: 'payment-methods-consistent', levels: full,
+      breakage: { response: onCreated((r, q) => {
+        if (!q.payment_method_data) return;
+        r.paymentMethodTypes = ['card'];
+        r.paymentMethodOptions.crypto = null;
+      }) } },
 
     // Authentication.
     { name: 'auth-ignored', breaks: 'requests without a key accepted', caughtBy: 'auth-missing-key', levels: both,
@@ -124,11 +202,7 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
         return { ...request, headers: { ...request.headers, authorization: `Api-Key ${value.replace(/^Bearer /, '')}` } };
       } } },
     { name: 'no-www-authenticate', breaks: '401 without WWW-Authenticate: Api-Key', caughtBy: 'auth-missing-key', levels: both,
-      breakage: { response: (response) => {
-        if (response.status !== 401) return undefined;
-        const { 'www-authenticate': _dropped, ...headers } = response.headers;
-        return { ...response, headers };
-      } } },
+      breakage: { response: (response) => (response.status === 401 ? withoutHeader(response, 'www-authenticate') : undefined) } },
     { name: 'key-echoed', breaks: 'the Authorization header echoed in a response header', caughtBy: 'key-never-echoed', levels: both,
       breakage: { response: (response, request) => (request.headers.authorization ? { ...response, headers: { ...response.headers, 'x-debug-authorization': request.headers.authorization } } : undefined) } },
 
@@ -151,7 +225,22 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
     { name: 'error-not-problem', breaks: 'validation errors in an ad-hoc JSON shape', caughtBy: 'invalid-body-rejected', levels: both,
       breakage: { response: onStatus(422, (response) => ({ ...response, headers: { ...response.headers, 'content-type': 'application/json' }, body: '{"error":"invalid request"}' })) } },
     { name: 'errors-without-pointers', breaks: 'validation problems that name no field', caughtBy: 'error-names-field', levels: full,
-      breakage: { response: onStatus(422, (response) => ({ ...response, body: JSON.stringify({ ...JSON.parse(response.body), errors: [{ pointer: '', detail: 'is invalid' }] }) })) } },
+      breakage: { response: onStatus(422, (response) => ({
+        ...response,
+        body: JSON.stringify({ ...JSON.parse(response.body), errors: [{ pointer: '', code: 'invalid', detail: 'is invalid' }] }),
+      })) } },
+    { name: 'field-error-without-code', breaks: 'field errors without their machine-readable code (D2)',
+      caughtBy: 'invalid-body-rejected', levels: both,
+      breakage: { response: onStatus(422, (response) => {
+        const problem = JSON.parse(response.body);
+        problem.errors = problem.errors?.map(({ code: _dropped, ...error }: any) => error);
+        return { ...response, body: JSON.stringify(problem) };
+      }) } },
+    { name: 'instance-not-request-id', breaks: 'a problem whose instance is not the answer\'s Request-Id (D2)',
+      caughtBy: 'invalid-body-rejected', levels: both,
+      breakage: { response: onStatus(422, (response) => ({
+        ...response, body: JSON.stringify({ ...JSON.parse(response.body), instance: `urn:uuid:${randomUUID()}` }),
+      })) } },
     { name: 'media-type-ignored', breaks: 'bodies accepted whatever their Content-Type', caughtBy: 'wrong-media-type-rejected', levels: both,
       breakage: { request: (request) => (isCreate(request) && request.headers['content-type'] !== 'application/json' ? { ...request, headers: { ...request.headers, 'content-type': 'application/json' } } : undefined) } },
     { name: 'malformed-json-500', breaks: 'a 500 for a body that is not JSON', caughtBy: 'malformed-json-rejected', levels: both,
@@ -178,5 +267,26 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       breakage: { callback: changeCallbackEvent((event) => { event.data.id = randomUUID(); }, { secret: callbackSecret }) } },
     { name: 'callback-stale', breaks: 'a callback signed 10 minutes ago', caughtBy: 'callback-verified', levels: full, callback: true,
       breakage: { callback: changeCallbackEvent(() => {}, { secret: callbackSecret, timestamp: (now) => new Date(now.getTime() - 600_000) }) } },
+  ];
+}
+
+/** A choice the contract leaves to the implementation: the kit must pass it, with a warning from the named check. */
+export interface AllowedChoice {
+  name: string;
+  chooses: string;
+  warnedBy: CheckName;
+  breakage: Breakage;
+}
+
+export function buildAllowedChoices(): AllowedChoice[] {
+  return [
+    { name: 'created-200', chooses: '200 instead of 201 for a created checkout (D1)', warnedBy: 'valid-request-accepted',
+      breakage: { response: onStatus(201, (response) => ({ ...response, status: 200 })) } },
+    { name: 'no-request-id', chooses: 'no Request-Id header on any answer (D2: an implementation without request ids)',
+      warnedBy: 'invalid-body-rejected', breakage: { response: (response) => withoutHeader(response, 'request-id') } },
+    { name: 'currency-pair-refused', chooses: 'a price in another currency refused as currency_pair_unsupported (D8: the account\'s)',
+      warnedBy: 'valid-request-accepted', breakage: { response: rejectMixedCurrencies('currency_pair_unsupported') } },
+    { name: 'two-minute-lifetime', chooses: 'checkouts that live 2 minutes (D21: the lifetime is the account\'s)', warnedBy: 'time-fields',
+      breakage: { response: onCreated((r) => { r.expiresAt = new Decimal(r.createdAt).times(1000).floor().plus(120_000).toFixed(0); }) } },
   ];
 }

@@ -1,5 +1,5 @@
 // The sandbox (issue 6) as a real process: its bundled bin on a free loopback port, with a canary key and a
-// known callback signing secret.
+// known callback signing secret, under its default policies or under others the contract equally allows.
 import { buildPackageBins, sandboxBin } from './built-package.js';
 import { freePort, startProcess, waitForHttp, type RunningProcess } from '../../support/child-process.js';
 
@@ -7,13 +7,30 @@ import { freePort, startProcess, waitForHttp, type RunningProcess } from '../../
 export const CANARY_KEY = 'canary-key-9f1c2d7e5b3a';
 export const CALLBACK_SECRET = `whsec_${Buffer.from('conformance-self-test-secret-32b').toString('base64')}`;
 
+/**
+ * Two conformant implementations (issue 11, item 3): the sandbox's defaults, and every choice the contract leaves to
+ * the account made otherwise (docs/decisions.md, "What the sandbox chooses"): a 7-day lifetime (D21), updatedAt a
+ * second after createdAt (D22), card and other coins next to a chosen crypto pair (D20), other test rates (D13).
+ */
+export const SANDBOX_POLICIES = {
+  defaults: {},
+  'other policies': {
+    CHECKOUT_SESSION_LIFETIME_MS: '604800000',
+    CHECKOUT_INITIAL_UPDATE_DELAY_MS: '1000',
+    CHECKOUT_OFFER_ALL_METHODS: 'true',
+    CHECKOUT_TEST_RATES: 'EUR=1.1,USD=1,BTC=65000',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type SandboxPolicy = keyof typeof SANDBOX_POLICIES;
+
 export interface SandboxProcess {
   baseUrl: string;
   process: RunningProcess;
   stop(): Promise<void>;
 }
 
-export async function startSandboxProcess(): Promise<SandboxProcess> {
+export async function startSandboxProcess(policy: SandboxPolicy = 'defaults'): Promise<SandboxProcess> {
   buildPackageBins();
   const port = await freePort();
   const running = startProcess(process.execPath, [sandboxBin], {
@@ -21,6 +38,7 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
     PORT: String(port),
     CHECKOUT_API_KEYS: CANARY_KEY,
     CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
+    ...SANDBOX_POLICIES[policy],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(baseUrl, running);

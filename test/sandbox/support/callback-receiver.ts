@@ -1,5 +1,5 @@
-// A callback receiver on a loopback port that can be down (connections refused), up, or answering an error status,
-// and records every delivery it gets with its raw body and headers.
+// A callback receiver on a loopback port that can be down (connections refused), up, answering an error status, or
+// holding its reply (late or never), and records every delivery it gets with its raw body and headers.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -12,8 +12,9 @@ export interface ReceivedCallback {
 export interface CallbackReceiver {
   url: string;
   received: ReceivedCallback[];
-  /** Reply with this status (default 204); a function sees the delivery's number, from 1. */
-  reply: number | ((delivery: number) => number);
+  /** Reply with this status (default 204); a function sees the delivery's number, from 1, and may return a promise:
+   *  the reply waits for it, and one that never settles holds the connection open without a byte of reply. */
+  reply: number | ((delivery: number) => number | Promise<number>);
   up(): Promise<void>;
   down(): Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<void>;
@@ -36,7 +37,7 @@ export async function createCallbackReceiver(): Promise<CallbackReceiver> {
           req.on('end', () => {
             receiver.received.push({ at: Date.now(), headers: req.headers, body });
             const status = typeof receiver.reply === 'function' ? receiver.reply(receiver.received.length) : receiver.reply;
-            res.writeHead(status).end();
+            void Promise.resolve(status).then((code) => res.writeHead(code).end());
           });
         });
         server.once('error', reject);

@@ -25,6 +25,8 @@ export async function startTestSandbox(env: Record<string, string> = {}, overrid
       PORT: '0',
       CHECKOUT_API_KEYS: `${CANARY_KEY},${OTHER_CANARY_KEY}`,
       CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
+      // Exact retry delays, so that tests can name them; the jitter has its own test.
+      CHECKOUT_CALLBACK_RETRY_JITTER: '0',
       ...env,
     }),
     ...overrides,
@@ -45,6 +47,6 @@ export async function startTestSandbox(env: Record<string, string> = {}, overrid
       }),
     callHelper: (method, path, key = CANARY_KEY) =>
       fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Api-Key ${key}` } }),
-    close: () => sandbox.close(),
+    close: async () => { await sandbox.close(); },
   };
 }

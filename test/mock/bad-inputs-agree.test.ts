@@ -1,0 +1,77 @@
+// Every row of the bad-input table (test/support/bad-inputs.ts) against both implementations an integrator may
+// point at: the mock as `npm start` runs it (a real process, front + Prism) and the sandbox. Each must give the
+// row's status and problem type, as an application/problem+json document valid against Problem, and never echo the key.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANARY_KEY, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
+import { type BadInput, listBadInputs, readValidCreateBody, type RawAnswer, sendBadInput } from '../support/bad-inputs.js';
+import { killEverything, startMockProcess, type MockProcess } from './mock-process.js';
+import { schemaErrors } from './mock-fixtures.js';
+
+// The sandbox knows its keys, the mock takes any: the sandbox's canary key is a valid credential for both.
+const rows = listBadInputs(CANARY_KEY);
+
+let mock: MockProcess;
+let sandbox: TestSandbox;
+const targets: Record<'mock' | 'sandbox', () => string> = { mock: () => mock.baseUrl, sandbox: () => sandbox.baseUrl };
+
+beforeAll(async () => {
+  [mock, sandbox] = await Promise.all([startMockProcess(['--no-build']), startTestSandbox()]);
+});
+
+afterAll(async () => {
+  killEverything(mock);
+  await sandbox?.close();
+});
+
+function expectAnswer(answer: RawAnswer, row: BadInput): void {
+  const summary = `${answer.status} ${answer.body.slice(0, 300)}`;
+  expect(answer.status, summary).toBe(row.expected.status);
+  expect(answer.headers['content-type'], summary).toEqual([expect.stringMatching(/^application\/problem\+json/)]);
+  const problem = JSON.parse(answer.body);
+  expect(problem.type, summary).toBe(row.expected.type);
+  expect(problem.status).toBe(row.expected.status);
+  expect(schemaErrors('Problem', problem), summary).toEqual([]);
+  for (const [name, value] of Object.entries(row.expected.headers ?? {})) expect(answer.headers[name], name).toEqual([value]);
+  // D2: an answer's Request-Id, when it has one, is its problem's instance.
+  if (answer.headers['request-id']) expect(problem.instance).toBe(answer.headers['request-id'][0]);
+  expect(answer.body).not.toContain(CANARY_KEY);
+}
+
+describe.each(rows.map((row) => [row.name, row] as const))('%s', (_name, row) => {
+  const { status, type } = row.expected;
+  const slug = type.split('/').pop();
+
+  it(`the mock answers ${status} ${slug}`, async () => {
+    expectAnswer(await sendBadInput(targets.mock(), row), row);
+  });
+
+  it(`the sandbox answers ${status} ${slug}`, async () => {
+    expectAnswer(await sendBadInput(targets.sandbox(), row), row);
+  });
+});
+
+describe('controls', () => {
+  const wellFormed = {
+    name: 'the well-formed request the rows are made from',
+    method: 'POST',
+    path: '/api/v1/checkouts/',
+    headers: [['Authorization', `Api-Key ${CANARY_KEY}`], ['Content-Type', 'application/json; charset="UTF-8"']] as Array<[string, string]>,
+    body: Buffer.from(JSON.stringify(readValidCreateBody())),
+    expected: { status: 201, type: '' },
+  };
+
+  it.each(['mock', 'sandbox'] as const)('%s: the well-formed request (charset="UTF-8", any case) → 201 Checkout', async (target) => {
+    const answer = await sendBadInput(targets[target](), wellFormed);
+    expect(answer.status, answer.body.slice(0, 300)).toBe(201);
+    expect(schemaErrors('Checkout', JSON.parse(answer.body))).toEqual([]);
+  });
+
+  it('the mock is still up after every row, and its output never holds the key', async () => {
+    const answer = await sendBadInput(targets.mock(), wellFormed);
+    expect(answer.status).toBe(201);
+    expect(mock.child.exitCode).toBeNull();
+    expect(mock.output()).toContain('→ 201');
+    expect(mock.output()).not.toContain(CANARY_KEY);
+    expect(sandbox.logs.join('\n')).not.toContain(CANARY_KEY);
+  });
+});

@@ -1,0 +1,71 @@
+// The front's own checks as pure functions: the Authorization header's lines, the media type rule, the JSON body,
+// and the depth cut that keeps Prism's recursive logger away from deep input. The HTTP suites check the same
+// rules against the real process (mock-resilience, bad-inputs-agree).
+import { describe, expect, it } from 'vitest';
+import {
+  cutDeeperThan, describeCredentialsProblem, isAcceptedMediaType, MAX_FORWARDED_DEPTH, parseJsonBody,
+} from '../../scripts/mock/request-checks.js';
+
+describe('describeCredentialsProblem', () => {
+  it('accepts one header in the scheme, the scheme word in any case', () => {
+    expect(describeCredentialsProblem(['Api-Key k1'], 'Api-Key')).toBeUndefined();
+    expect(describeCredentialsProblem(['api-key\tk1 '], 'Api-Key')).toBeUndefined();
+  });
+
+  it.each([
+    ['no header', undefined, /is missing/],
+    ['an empty header', [' '], /is missing/],
+    ['two headers, whatever they hold', ['Api-Key k1', 'Api-Key k1'], /has 2 Authorization headers; send exactly one/],
+    ['another scheme', ['Bearer k1'], /does not use the Api-Key scheme/],
+    ['the scheme word alone', ['Api-Key'], /does not use the Api-Key scheme/],
+    ['a key with a space in it', ['Api-Key k1 k2'], /does not use the Api-Key scheme/],
+  ])('refuses %s', (_name, values, reason) => {
+    expect(describeCredentialsProblem(values, 'Api-Key')).toMatch(reason);
+  });
+});
+
+describe('isAcceptedMediaType', () => {
+  const json = ['application/json'];
+  it.each(['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/json;charset=UTF-8',
+    'application/json; charset="utf-8"'])('accepts %s', (type) => {
+    expect(isAcceptedMediaType(type, json)).toBe(true);
+  });
+  it.each([undefined, '', 'text/plain', 'application/merge-patch+json', 'application/json; charset=latin1',
+    'application/json; charset=utf8', 'application/json; charset=utf-16', 'application/json; charset='])('refuses %s', (type) => {
+    expect(isAcceptedMediaType(type, json)).toBe(false);
+  });
+});
+
+describe('parseJsonBody', () => {
+  it('refuses invalid UTF-8 before parsing, and never quotes the body in its reason', () => {
+    const notUtf8 = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]);
+    expect(parseJsonBody(notUtf8)).toEqual({ ok: false, reason: 'it is not valid UTF-8' });
+    expect(parseJsonBody(Buffer.from(' \n'))).toEqual({ ok: false, reason: 'it is empty' });
+    const broken = parseJsonBody(Buffer.from('{"secret-looking": tru'));
+    expect(broken.ok).toBe(false);
+    expect(JSON.stringify(broken)).not.toContain('secret-looking');
+    expect(parseJsonBody(Buffer.from('{"日本":[1]}'))).toEqual({ ok: true, value: { 日本: [1] } });
+  });
+});
+
+describe('cutDeeperThan', () => {
+  it('returns a value within the depth itself, untouched', () => {
+    const value = { a: [1, { b: 'x' }], c: null };
+    expect(cutDeeperThan(value, 3)).toBe(value);
+  });
+
+  it('empties what lies deeper, keeping every key (__proto__ included) and the order', () => {
+    const value = JSON.parse('{"a":[[[1]]],"__proto__":{"b":{"c":{}}},"z":1}');
+    const cut = cutDeeperThan(value, 2);
+    expect(JSON.stringify(cut)).toBe('{"a":[[]],"__proto__":{"b":{}},"z":1}');
+    expect(Object.getPrototypeOf(cut)).toBe(Object.prototype);
+  });
+
+  it('walks 500,000 levels without recursion, leaving what JSON.stringify can write', () => {
+    const depth = 500_000;
+    const value = JSON.parse(`{"f":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    expect(() => JSON.stringify(value)).toThrow(RangeError);
+    const text = JSON.stringify(cutDeeperThan(value, MAX_FORWARDED_DEPTH));
+    expect(text).toBe(`{"f":${'['.repeat(MAX_FORWARDED_DEPTH)}${']'.repeat(MAX_FORWARDED_DEPTH)}}`);
+  });
+});

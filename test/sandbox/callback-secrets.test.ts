@@ -1,0 +1,75 @@
+// Issue 12, item 7: a callback_url's userinfo and query can hold credentials, and the sandbox never prints them. A
+// URL with userinfo cannot even be fetched, and the fetch error quotes the whole URL; a query reaches the logs the
+// same way. Canary strings stand for the secrets and must appear in no log line and no attempt's error.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Checkout } from '../../generated/openapi.js';
+import { redactUrls } from '../../src/conformance/redact.js';
+import { CallbackDispatcher } from '../../src/sandbox/callbacks/callback-dispatcher.js';
+import { freePort } from '../support/child-process.js';
+import { namedRequests } from './support/contract-checks.js';
+import { CALLBACK_SECRET, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+
+const CANARY_PASSWORD = 'canary-password-5e8d1c';
+const CANARY_QUERY = 'canary-token-b27f90';
+
+describe('redactUrls', () => {
+  it.each([
+    ['http://user:pass@host.test/hook?token=abc', 'http://[REDACTED]@host.test/hook?[REDACTED]'],
+    ['https://host.test:8443/a/b#frag', 'https://host.test:8443/a/b#[REDACTED]'],
+    ['http://host.test/hook', 'http://host.test/hook'],
+    ['http://us@er:p@ss@host.test?x=1#y', 'http://[REDACTED]@host.test?[REDACTED]'],
+    [
+      'failed: http://u:p@[::1/x?t=q (Invalid URL); see https://b.test/?k=v.',
+      'failed: http://[REDACTED]@[::1/x?[REDACTED] (Invalid URL); see https://b.test/?[REDACTED]',
+    ],
+    ['no URL here: user:pass@host', 'no URL here: user:pass@host'],
+  ])('%s → %s', (text, redacted) => {
+    expect(redactUrls(text)).toBe(redacted);
+  });
+});
+
+describe('the callback dispatcher', () => {
+  it('never logs nor records the userinfo or query of a callback_url, even from a library message quoting it', async () => {
+    const logs: string[] = [];
+    const log = (line: string) => logs.push(line);
+    const dispatcher = new CallbackDispatcher({ secret: CALLBACK_SECRET, retryDelaysMs: [10], jitter: 0, timeoutMs: 1_000, log });
+    const port = await freePort();
+    const url = `http://merchant:${CANARY_PASSWORD}@127.0.0.1:${port}/hook?token=${CANARY_QUERY}`;
+    const delivery = dispatcher.dispatch({ id: 'a6a3c0a4-4d3e-4a55-9c61-3c2f8f0e1b7d', status: 'complete' } as Checkout, url, Date.now());
+    const deadline = Date.now() + 10_000;
+    while (delivery.status === 'pending' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await dispatcher.close(0);
+
+    expect(delivery.status).toBe('failed');
+    const error = `Request cannot be constructed from a URL that includes credentials: http://[REDACTED]@127.0.0.1:${port}/hook?[REDACTED]`;
+    expect(delivery.attempts.map((attempt) => attempt.error)).toEqual([error, error]);
+    expect(logs).toEqual([
+      `callback ${delivery.eventId} to http://127.0.0.1:${port} failed on attempt 1 (${error}); retrying in 10 ms`,
+      `callback ${delivery.eventId} to http://127.0.0.1:${port} failed on attempt 2 (${error}); no retries left`,
+    ]);
+  });
+});
+
+describe('the sandbox', () => {
+  let sandbox: TestSandbox;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '10', CHECKOUT_CALLBACK_TIMEOUT_MS: '1000' });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+  afterEach(() => {
+    for (const line of sandbox.logs) expect(line).not.toMatch(new RegExp(`${CANARY_PASSWORD}|${CANARY_QUERY}`));
+  });
+
+  it('logs the failed callback of a callback_url with a query without the query', async () => {
+    const refusing = `http://127.0.0.1:${await freePort()}/hook?token=${CANARY_QUERY}`;
+    const created = await (await sandbox.createCheckout({ ...namedRequests.usdtOnTron, callback_url: refusing })).json();
+    expect((await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`)).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (!sandbox.logs.some((line) => line.includes('no retries left')) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(sandbox.logs.filter((line) => line.includes('connection failed: ECONNREFUSED'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,58 @@
+// Issue 12, item 2: a callback attempt to a receiver that accepts the connection and never answers must end by its
+// deadline whatever the garbage collector does. The installed bin runs with --expose-gc and a preload that forces a
+// full collection every 20 ms; signals made by AbortSignal.timeout and AbortSignal.any lost their link under it, and
+// the attempt then stayed `pending` with no retry, no log line and no end.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitForOutput } from '../support/child-process.js';
+import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
+import { callHelperAt, createCheckoutAt, installSandbox, type InstalledSandbox } from './support/installed-sandbox.js';
+import { CANARY_KEY } from './support/sandbox-harness.js';
+
+const FORCE_GC = ['--expose-gc', '--import', 'data:text/javascript,setInterval(() => globalThis.gc(), 20).unref();'];
+
+let installed: InstalledSandbox;
+let receiver: CallbackReceiver | undefined;
+beforeAll(() => {
+  installed = installSandbox();
+});
+afterEach(async () => {
+  await receiver?.down();
+});
+afterAll(async () => {
+  await installed.remove();
+});
+
+describe('a callback attempt under forced garbage collection', () => {
+  it('to a receiver that never answers ends by its deadline, is retried on schedule, and fails with a log line', async () => {
+    receiver = await createCallbackReceiver();
+    receiver.reply = () => new Promise<number>(() => { /* never answers */ });
+    await receiver.up();
+    const { process: child, url } = await installed.start(
+      { CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_TIMEOUT_MS: '300', CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '50,50' },
+      FORCE_GC,
+    );
+    const created = await (await createCheckoutAt(url, CANARY_KEY, receiver.url)).json();
+    expect((await callHelperAt(url, 'POST', `/sandbox/v1/checkouts/${created.id}/complete`, CANARY_KEY)).status).toBe(200);
+
+    // Three attempts of 300 ms and two retries of 50 ms take about a second; before the fix this never happened.
+    await waitForOutput(child, /no retries left/, 20_000);
+    const deliveries = await callHelperAt(url, 'GET', `/sandbox/v1/checkouts/${created.id}/deliveries`, CANARY_KEY);
+    const [delivery] = (await deliveries.json()).deliveries;
+    expect(delivery.status).toBe('failed');
+    expect(delivery.nextAttemptAt).toBeNull();
+    expect(delivery.attempts.map((attempt: any) => [attempt.attempt, attempt.responseStatus, attempt.error])).toEqual([
+      [1, null, 'no reply within 300 ms'],
+      [2, null, 'no reply within 300 ms'],
+      [3, null, 'no reply within 300 ms'],
+    ]);
+    expect(receiver.received).toHaveLength(3);
+    const origin = new URL(receiver.url).origin;
+    const logged = child.output().split('\n').filter((line) => line.startsWith(`callback ${delivery.eventId}`));
+    expect(logged).toEqual([
+      `callback ${delivery.eventId} to ${origin} failed on attempt 1 (no reply within 300 ms); retrying in 50 ms`,
+      `callback ${delivery.eventId} to ${origin} failed on attempt 2 (no reply within 300 ms); retrying in 50 ms`,
+      `callback ${delivery.eventId} to ${origin} failed on attempt 3 (no reply within 300 ms); no retries left`,
+    ]);
+    expect(await child.stop()).toBe(0);
+  });
+});

@@ -1,0 +1,75 @@
+// The `checkout-sandbox` bin as installed from the package tarball: the esbuild bundle in a package folder that
+// holds only generated/openapi.json and the runtime dependencies (standardwebhooks and its two), so ajv, ajv-formats
+// and decimal.js must be inlined. Each run is a real process on a free loopback port, stopped by stopAll().
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startProcess, waitForOutput, type RunningProcess } from '../../support/child-process.js';
+import { namedRequests } from './contract-checks.js';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const RUNTIME_PACKAGES = ['standardwebhooks', '@stablelib/base64', 'fast-sha256'];
+
+export interface InstalledSandbox {
+  /** Run the bin with `env` added (keys and secret unset unless given), node flags before it and arguments after. */
+  run(env: Record<string, string | undefined>, options?: { args?: string[]; nodeArgs?: string[] }): RunningProcess;
+  /** Run it on a free port and wait for its banner. */
+  start(env: Record<string, string | undefined>, nodeArgs?: string[]): Promise<{ process: RunningProcess; url: string }>;
+  /** Stop every process it ran and remove the package folder. */
+  remove(): Promise<void>;
+}
+
+/** Build the bin into a fresh package folder (once per test file, in beforeAll). */
+export function installSandbox(): InstalledSandbox {
+  const packageDir = mkdtempSync(join(tmpdir(), 'checkout-sandbox-pkg-'));
+  const bin = join(packageDir, 'dist/bin/checkout-sandbox.js');
+  execFileSync(process.execPath, [join(root, 'scripts/build-sandbox.js'), '--outfile', bin], { stdio: 'pipe' });
+  writeFileSync(join(packageDir, 'package.json'), JSON.stringify({ name: 'checkout-api-contract', type: 'module' }));
+  mkdirSync(join(packageDir, 'generated'));
+  cpSync(join(root, 'generated/openapi.json'), join(packageDir, 'generated/openapi.json'));
+  for (const name of RUNTIME_PACKAGES) {
+    mkdirSync(join(packageDir, 'node_modules', name, '..'), { recursive: true });
+    symlinkSync(join(root, 'node_modules', name), join(packageDir, 'node_modules', name), 'dir');
+  }
+
+  const running: RunningProcess[] = [];
+  const run: InstalledSandbox['run'] = (env, { args = [], nodeArgs = [] } = {}) => {
+    const child = startProcess(process.execPath, [...nodeArgs, bin, ...args], {
+      CHECKOUT_API_KEYS: undefined,
+      CHECKOUT_CALLBACK_SECRET: undefined,
+      // Exact retry delays, so that tests can name them in log lines (the jitter is tested on its own).
+      CHECKOUT_CALLBACK_RETRY_JITTER: '0',
+      ...env,
+    });
+    running.push(child);
+    return child;
+  };
+  return {
+    run,
+    start: async (env, nodeArgs = []) => {
+      const port = await freePort();
+      const child = run({ PORT: String(port), ...env }, { nodeArgs });
+      await waitForOutput(child, /listening on (http:\/\/\S+)/);
+      return { process: child, url: `http://127.0.0.1:${port}` };
+    },
+    remove: async () => {
+      await Promise.all(running.map((child) => child.stop()));
+      rmSync(packageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POST the usdtOnTron sample to a running bin, with `callbackUrl` instead of the sample's if given. */
+export function createCheckoutAt(baseUrl: string, key: string, callbackUrl?: string): Promise<Response> {
+  return fetch(`${baseUrl}/api/v1/checkouts/`, {
+    method: 'POST',
+    headers: { authorization: `Api-Key ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...namedRequests.usdtOnTron, callback_url: callbackUrl ?? namedRequests.usdtOnTron.callback_url }),
+  });
+}
+
+/** Call a sandbox helper of a running bin, such as `POST /sandbox/v1/checkouts/{id}/complete`. */
+export function callHelperAt(baseUrl: string, method: 'GET' | 'POST', path: string, key: string): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Api-Key ${key}` } });
+}
