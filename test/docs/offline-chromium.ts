@@ -96,6 +96,16 @@ export async function openOfflinePage(
 }
 
 /**
+ * Waits until the page has drawn a frame since its last change. Right after the viewport shrinks back from a whole
+ * page's height and a link is followed, headless Chromium can answer a screenshot before it has drawn anything at
+ * the new size: a white image (seen with the npm-installed Chromium under load, on Node 24). Two animation frames
+ * later a frame has been drawn.
+ */
+export async function waitForPaint(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
  * Redoc renders long pages in steps as they scroll into view. Scroll to the bottom, a screen at a time, until the
  * page stops growing and no new schema rows appear.
  */

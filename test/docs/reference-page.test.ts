@@ -15,7 +15,7 @@ import {
   resolveRef,
   type SchemaField,
 } from './contract-fields.js';
-import { growViewportToPage, openOfflinePage, scrollUntilRendered, type OfflinePage } from './offline-chromium.js';
+import { growViewportToPage, openOfflinePage, scrollUntilRendered, waitForPaint, type OfflinePage } from './offline-chromium.js';
 
 const docsPath = fileURLToPath(new URL('../../generated/docs/index.html', import.meta.url));
 const docsUrl = pathToFileURL(docsPath).href;
@@ -282,6 +282,7 @@ describe('the page as a whole', () => {
     await page.setViewportSize(VIEWPORT);
     await page.getByRole('link', { name: createOperation.summary }).first().click();
     await heading(createOperation.summary).waitFor({ state: 'visible' });
+    await waitForPaint(page);
     const firstScreen = await page.screenshot({ path: `${screenshotDir}reference-operation.png` });
     expect(firstScreen.byteLength).toBeGreaterThan(50_000);
   }, 120_000);
