@@ -22,12 +22,16 @@ export function createCallbackRelay({ deliveryHeaders, log }) {
     pending.delete(token);
     const created = await entry.outcome;
     if (!created) return reply(response, 200);
+    // A controller and timer held here for the attempt's lifetime, not AbortSignal.timeout: such a signal can lose
+    // its link after a garbage collection, and the delivery would then wait on a silent receiver for ever.
+    const controller = new AbortController();
+    const deadline = setTimeout(() => controller.abort(new Error(`no reply within ${DELIVERY_TIMEOUT_MS} ms`)), DELIVERY_TIMEOUT_MS);
     try {
       const delivered = await fetch(entry.target, {
         method: request.method,
         headers: { 'content-type': request.headers['content-type'] ?? 'application/json', ...deliveryHeaders },
         body,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        signal: controller.signal,
       });
       await delivered.arrayBuffer();
       log(`callback ${describeTarget(entry.target)} answered ${delivered.status}`);
@@ -35,6 +39,8 @@ export function createCallbackRelay({ deliveryHeaders, log }) {
     } catch (error) {
       log(`callback ${describeTarget(entry.target)} failed: ${error.cause?.code ?? error.message}`);
       reply(response, 502);
+    } finally {
+      clearTimeout(deadline);
     }
   }
 

@@ -81,7 +81,7 @@ describe('the packed package, installed into a throwaway project', () => {
   it('ships the built client, its types and the contract, and nothing of the sources or tooling', () => {
     const files = listFiles(installed);
     expect(files).toEqual(expect.arrayContaining([
-      'package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/openapi.d.ts',
+      'package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/openapi.d.ts',
     ]));
     for (const file of files) expect(file).not.toMatch(/^(src|test|bench|scripts|openapi)\/|^tsconfig|^vitest|\.test\./);
   });

@@ -58,4 +58,4 @@ export function listFiles(dir: string, prefix = ''): string[] {
   );
 }
 
-export { projectRoot, run };
+export { npmEnv, projectRoot, run };

@@ -1,0 +1,134 @@
+// The Arazzo workflows in openapi/workflows/ are linted by Redocly and run with `redocly respect` against the sandbox
+// (in-process) and the mock (a real `start-mock` process). The API key goes in as an input Respect masks; canary keys
+// prove it never reaches Respect's output or its JSON report.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killEverything, startMockProcess, type MockProcess } from '../mock/mock-process.js';
+import { CANARY_KEY, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
+
+const execFileAsync = promisify(execFile);
+const root = new URL('../../', import.meta.url).pathname;
+const redocly = join(root, 'node_modules/.bin/redocly');
+const WORKFLOWS = 'openapi/workflows/checkout.arazzo.yaml';
+const ALL_WORKFLOWS = [
+  'createWithEachExample', 'rejectMissingKey', 'rejectWrongMediaType', 'rejectMalformedJson', 'rejectInvalidBody',
+  'replayIdempotentRetry',
+];
+// The mock accepts any key in the Api-Key scheme (it checks the header's form only), so it gets a canary of its own.
+const MOCK_CANARY_KEY = 'canary-key-arazzo-mock-5e27d1';
+const scratch = mkdtempSync(join(tmpdir(), 'arazzo-'));
+
+// The parts of Respect's --json-output report these tests read.
+interface ReportedCheck { name: string; passed: boolean; condition?: string }
+interface ReportedStep { workflowId: string; stepId: string; checks: ReportedCheck[] }
+interface ReportedWorkflow { workflowId: string; status: string; executedSteps: ReportedStep[] }
+
+function reportedWorkflows(report: string): ReportedWorkflow[] {
+  return (Object.values(JSON.parse(report).files)[0] as { executedWorkflows: ReportedWorkflow[] }).executedWorkflows;
+}
+
+interface RespectRun { code: number; output: string; report: string; verdicts: Record<string, string> }
+
+/** Run Respect on the workflows against `baseUrl`; `args` add inputs and `--skip`s. Never throws on a failed flow. */
+async function runRespect(baseUrl: string, args: string[]): Promise<RespectRun> {
+  const reportFile = join(scratch, `${randomUUID()}.json`);
+  const command = ['respect', WORKFLOWS, '--server', `checkout=${baseUrl}`, '--json-output', reportFile, ...args];
+  const options = { cwd: root, encoding: 'utf8' as const, env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' } };
+  const { code, stdout, stderr } = await execFileAsync(redocly, command, options)
+    .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }))
+    .catch((error: { code?: number; stdout?: string; stderr?: string }) =>
+      ({ code: error.code ?? -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+  const report = readFileSync(reportFile, 'utf8');
+  const verdicts = Object.fromEntries(reportedWorkflows(report).map(({ workflowId, status }) => [workflowId, status]));
+  return { code, output: stdout + stderr, report, verdicts };
+}
+
+/** Every failed check in a Respect JSON report, as `workflow/step: condition`. */
+function failedChecks(report: string): string[] {
+  return reportedWorkflows(report).flatMap(({ executedSteps }) => executedSteps.flatMap(({ workflowId, stepId, checks }) =>
+    checks.filter((check) => !check.passed).map((check) => `${workflowId}/${stepId}: ${check.condition ?? check.name}`)));
+}
+
+function verdictsOf(passed: string[], failed: string[] = []): Record<string, string> {
+  return Object.fromEntries([...passed.map((id) => [id, 'success']), ...failed.map((id) => [id, 'error'])]);
+}
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Redocly's lint problems for an Arazzo file, as `rule: message`; redocly exits 1 when it finds an error. */
+async function lintWorkflows(file: string): Promise<string[]> {
+  const options = { cwd: root, encoding: 'utf8' as const, env: { ...process.env, REDOCLY_TELEMETRY: 'off' } };
+  const { stdout } = await execFileAsync(redocly, ['lint', file, '--format', 'json'], options)
+    .catch((error: { code?: number; stdout?: string }) => ({ stdout: error.code === 1 && error.stdout ? error.stdout : '{}' }));
+  return JSON.parse(stdout).problems.map((problem: { ruleId: string; message: string }) => `${problem.ruleId}: ${problem.message}`);
+}
+
+describe('the Arazzo workflows', () => {
+  it('lint clean with Redocly', async () => {
+    expect(await lintWorkflows(WORKFLOWS)).toEqual([]);
+  });
+
+  it('lint with an error when two workflows share an id (negative control)', async () => {
+    // A copy elsewhere, so its relative $refs are made absolute.
+    const copy = readFileSync(join(root, WORKFLOWS), 'utf8')
+      .replace('../../generated/', join(root, 'generated/'))
+      .replaceAll('../components/', join(root, 'openapi/components/'))
+      .replace('workflowId: rejectMalformedJson', 'workflowId: rejectWrongMediaType');
+    const file = join(scratch, 'duplicate-id.arazzo.yaml');
+    writeFileSync(file, copy);
+    expect(await lintWorkflows(file)).toEqual(['workflowId-unique: Every workflow must have a unique `workflowId`.']);
+  });
+});
+
+describe('redocly respect against the in-process sandbox', () => {
+  let sandbox: TestSandbox;
+  beforeAll(async () => { sandbox = await startTestSandbox(); });
+  afterAll(async () => { await sandbox?.close(); });
+
+  it('passes every workflow, the idempotent replay included, and never prints the key', async () => {
+    const run = await runRespect(sandbox.baseUrl, ['--input', `apiKey=${CANARY_KEY}`, '--input', `idempotencyKey=${randomUUID()}`]);
+    expect(run.verdicts, run.output).toEqual(verdictsOf(ALL_WORKFLOWS));
+    expect(run.code).toBe(0);
+    expect(run.output).not.toContain(CANARY_KEY);
+    expect(run.report).not.toContain(CANARY_KEY);
+  });
+
+  it('fails every flow that needs an accepted key when given an unknown one (negative control)', async () => {
+    const unknownKey = 'canary-key-unknown-71c0';
+    const run = await runRespect(sandbox.baseUrl, ['--input', `apiKey=${unknownKey}`, '--input', `idempotencyKey=${randomUUID()}`]);
+    expect(run.verdicts).toEqual(verdictsOf(['rejectMissingKey'], ALL_WORKFLOWS.filter((id) => id !== 'rejectMissingKey')));
+    expect(run.code).toBe(1);
+    expect(run.output + run.report).not.toContain(unknownKey);
+  });
+});
+
+describe('redocly respect against the mock', () => {
+  let mock: MockProcess | undefined;
+  beforeAll(async () => { mock = await startMockProcess(['--no-build']); });
+  afterAll(async () => {
+    const ended = mock?.stop();
+    if (ended) await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    killEverything(mock);
+  });
+
+  // The mock is stateless: it answers the example's id every time and never sends Idempotent-Replayed, so the
+  // replay flow is skipped here (its `id` check would pass for the wrong reason).
+  it('passes every workflow but the idempotent replay, and never prints the key', async () => {
+    const run = await runRespect(mock!.baseUrl, ['--input', `apiKey=${MOCK_CANARY_KEY}`, '--skip', 'replayIdempotentRetry']);
+    expect(run.verdicts, run.output).toEqual(verdictsOf(ALL_WORKFLOWS.filter((id) => id !== 'replayIdempotentRetry')));
+    expect(run.code).toBe(0);
+    expect(run.output + run.report + mock!.output()).not.toContain(MOCK_CANARY_KEY);
+  });
+
+  it('fails the idempotent replay, on its Idempotent-Replayed check only (negative control)', async () => {
+    const run = await runRespect(mock!.baseUrl, ['--input', `apiKey=${MOCK_CANARY_KEY}`, '--input', `idempotencyKey=${randomUUID()}`]);
+    expect(run.verdicts).toEqual(verdictsOf(ALL_WORKFLOWS.slice(0, -1), ['replayIdempotentRetry']));
+    expect(run.code).toBe(1);
+    expect(failedChecks(run.report)).toEqual([`replayIdempotentRetry/retryWithSameKey: $response.header.Idempotent-Replayed == 'true'`]);
+  });
+});
