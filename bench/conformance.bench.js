@@ -33,8 +33,13 @@ async function buildPackage() {
     mkdirSync(resolve(dir, 'node_modules', name, '..'), { recursive: true });
     symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
   }
-  for (const [script, out] of [['build-conformance.js', 'checkout-conformance.js'], ['build-sandbox.js', 'checkout-sandbox.js']]) {
-    const result = spawnSync(process.execPath, [join(root, 'scripts', script), '--outfile', join(dir, 'dist/bin', out)], { encoding: 'utf8' });
+  for (const [script, out] of [
+    ['build-conformance.js', 'checkout-conformance.js'],
+    ['build-sandbox.js', 'checkout-sandbox.js'],
+  ]) {
+    const result = spawnSync(process.execPath, [join(root, 'scripts', script), '--outfile', join(dir, 'dist/bin', out)], {
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
   }
   // The kit's modules and the self-test's broken implementations, for in-process measurements.
@@ -62,7 +67,13 @@ async function startSandbox(dir) {
   const child = spawn(process.execPath, [join(dir, 'dist/bin/checkout-sandbox.js')], {
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CHECKOUT_API_KEYS: CANARY_KEY,
+      CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries += 1) {
@@ -74,7 +85,16 @@ async function startSandbox(dir) {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { url, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } } };
+  return {
+    url,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    },
+  };
 }
 
 function runBin(dir, args) {
@@ -85,7 +105,9 @@ function runBin(dir, args) {
       env: { ...process.env, CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
     });
     let stdout = '';
-    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
     child.on('close', (code) => resolveRun({ code, ms: performance.now() - started, stdout }));
   });
 }
@@ -110,13 +132,23 @@ async function measureValidation(kit) {
   const once = kit.createContractValidators(contract).validatorFor('Checkout');
   const rounds = { compiledOnce: [], compiledEachTime: [], wholeRecordChecks: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
-    rounds.compiledOnce.push(ratePerSecond(() => { if (!once(record)) throw new Error('the example is invalid'); }));
-    rounds.compiledEachTime.push(ratePerSecond(() => { if (!kit.createContractValidators(contract).validatorFor('Checkout')(record)) throw new Error('the example is invalid'); }));
-    rounds.wholeRecordChecks.push(ratePerSecond(() => {
-      once(record);
-      kit.checkCheckoutRules(request, record);
-      kit.findUndocumentedFields(contract, 'Checkout', record);
-    }));
+    rounds.compiledOnce.push(
+      ratePerSecond(() => {
+        if (!once(record)) throw new Error('the example is invalid');
+      }),
+    );
+    rounds.compiledEachTime.push(
+      ratePerSecond(() => {
+        if (!kit.createContractValidators(contract).validatorFor('Checkout')(record)) throw new Error('the example is invalid');
+      }),
+    );
+    rounds.wholeRecordChecks.push(
+      ratePerSecond(() => {
+        once(record);
+        kit.checkCheckoutRules(request, record);
+        kit.findUndocumentedFields(contract, 'Checkout', record);
+      }),
+    );
   }
   return Object.fromEntries(Object.entries(rounds).map(([name, values]) => [name, Math.round(median(values))]));
 }
@@ -150,7 +182,11 @@ async function measureMutations(kit, sandboxUrl, dir) {
         const report = join(dir, 'mutation-report.json');
         const args = ['--base-url', proxy.url, '--level', level, '--report', report, '--generated', '4'];
         if (mutation.callback) args.push('--callback-host', '127.0.0.1', '--timeout', '2000');
-        const code = await kit.runCli(args, { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET }, { stdout: () => {}, stderr: () => {}, interactive: false });
+        const code = await kit.runCli(
+          args,
+          { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
+          { stdout: () => {}, stderr: () => {}, interactive: false },
+        );
         const check = JSON.parse(readFileSync(report, 'utf8')).checks.find((c) => c.name === mutation.caughtBy);
         cases += 1;
         if (code === 1 && check.status === 'fail') caught += 1;
@@ -185,9 +221,15 @@ try {
     ['Checkout validations/s, compiled for each record', validation.compiledEachTime.toLocaleString('en')],
     ['  ratio compiled once ÷ each time', `${results.ratios.compiledOnceVsCompiledEachTime}×`],
     ['whole-record checks/s (schema + rules + extra fields)', validation.wholeRecordChecks.toLocaleString('en')],
-    [`full run vs sandbox, bin wall time (median of ${ROUNDS})`, `${fullRun.wallMs} ms (${fullRun.requests} requests; run itself ${fullRun.runMs} ms)`],
+    [
+      `full run vs sandbox, bin wall time (median of ${ROUNDS})`,
+      `${fullRun.wallMs} ms (${fullRun.requests} requests; run itself ${fullRun.runMs} ms)`,
+    ],
     ['  ratio 10 s budget ÷ wall time', `${results.ratios.fullRunBudgetVsWallTime}×`],
-    ['mutation score', `${mutation.caught}/${mutation.cases} (${Math.round(mutation.score * 100)}%) in ${(mutation.totalMs / 1000).toFixed(1)} s`],
+    [
+      'mutation score',
+      `${mutation.caught}/${mutation.cases} (${Math.round(mutation.score * 100)}%) in ${(mutation.totalMs / 1000).toFixed(1)} s`,
+    ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

@@ -1,28 +1,31 @@
 // What to expect from the mock: its requests/s and p50/p99 latency next to a bare node:http server answering the
-// same record, and how long it takes to start.
+// same record and next to Prism alone, and how long it takes to start.
 //
 // Load: every contender runs in its own process and answers POST /api/v1/checkouts/ with the contract's
 // `upperCaseCodes` record; autocannon sends all of them the same request (the `upperCaseCodes` sample with
 // `Prefer: example=upperCaseCodes`, CONNECTIONS connections). Contenders: a bare node:http server (the floor),
-// the mock as `npm start` runs it (front + Prism at the mock's default log level), and Prism alone at its own default
-// log level (info) and at the quietest level that still reports fatal errors (fatal), to show what logging costs.
+// the mock as `npm start` runs it (the checkout-mock bin, Prism's engine in its process, at the mock's default log
+// level), and the Prism CLI alone at its own default log level (info) and at the quietest level that still reports
+// fatal errors (fatal), to show what logging costs.
 // Rounds are interleaved (the order rotates each round); each figure is the median over rounds, and each ratio the
 // median of the per-round ratios to the bare server.
 //
-// Start-up: time from spawning the process to the first moment it accepts requests (the mock: its banner), median
-// of STARTUP_ROUNDS interleaved starts, bundle check skipped (--no-build).
+// Start-up: time from spawning the process to the first accepted request (a TCP connection its port accepts), median
+// of STARTUP_ROUNDS interleaved starts; the mock's bundle check is skipped (--no-build) and its bin is built before.
 //
 // Run alone with `node bench/mock.bench.js`; figures land in bench/results/mock.json.
 import { fork, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
-import { DEFAULT_LOG_LEVEL } from '../scripts/mock/config.js';
-import { findFreePort, startPrism } from '../scripts/mock/prism-process.js';
+import { buildMock } from '../scripts/build-mock.js';
+import { freePort as findFreePort } from './support/free-port.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
@@ -38,6 +41,10 @@ const requestBody = JSON.stringify(contract.components.examples.CreateCheckoutUp
 const record = contract.components.examples.CheckoutUpperCaseCodes.value;
 const recordText = JSON.stringify(record);
 const PATH = '/api/v1/checkouts/';
+const mockBin = join(root, 'dist/bin/checkout-mock.js');
+const prismCli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
+const MOCK_LOG_LEVEL = 'fatal'; // the mock's default (DEFAULT_LOG_LEVEL.mock in src/mock/config.ts)
+const STARTUP_TIMEOUT_MS = 60_000;
 const HEADERS = { 'content-type': 'application/json', authorization: `Api-Key ${BENCH_KEY}`, prefer: 'example=upperCaseCodes' };
 
 function serve() {
@@ -57,37 +64,69 @@ async function startBare() {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
   });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: async () => { child.kill(); } };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill();
+    },
+  };
 }
 
-async function startMock() {
+function startMock() {
+  return startListening('the mock', [mockBin, '--no-build'], {});
+}
+
+function startPrismAlone(level) {
+  return startListening(`Prism (${level})`, [prismCli, 'mock', bundleYaml, '--verboseLevel', level], {}, true);
+}
+
+// Spawns a server and resolves once its port accepts a connection: the same finish line for the mock and Prism.
+async function startListening(name, args, env, portFlags = false) {
   const port = await findFreePort();
-  const child = spawn(process.execPath, [join(root, 'scripts/start-mock.js'), '--no-build'], {
+  const flags = portFlags ? ['--host', '127.0.0.1', '--port', String(port)] : [];
+  const child = spawn(process.execPath, [...args, ...flags], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), FORCE_COLOR: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Base URL: ')) resolve();
-    });
-    exited.then((code) => reject(new Error(`the mock exited with ${code}:\n${output}`)));
-  });
-  child.stdout.resume();
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: async () => { child.kill('SIGTERM'); await exited; } };
+  let exitCode;
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitCode = code ?? signal;
+      resolve(exitCode);
+    }),
+  );
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (!(await canConnect(port))) {
+    if (exitCode !== undefined) throw new Error(`${name} exited with ${exitCode} before it listened`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not listen within ${STARTUP_TIMEOUT_MS / 1000} s`);
+    }
+    await sleep(10);
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
-async function startPrismAlone(level) {
-  const port = await findFreePort();
-  const prism = await startPrism({ args: ['mock', bundleYaml, '--verboseLevel', level], host: '127.0.0.1', port, onOutput: () => {} });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => prism.stop() };
+function canConnect(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 const BARE = 'bare node:http';
-const MOCK = `mock (npm start, Prism ${DEFAULT_LOG_LEVEL.mock})`;
+const MOCK = `mock (checkout-mock, Prism in-process, log ${MOCK_LOG_LEVEL})`;
 const PRISM_INFO = 'Prism alone, log info';
 const PRISM_FATAL = 'Prism alone, log fatal';
 const contenders = {
@@ -149,13 +188,18 @@ async function measureLoad() {
       for (const name of order) rounds[name].push(await load(running[name].baseUrl, ROUND_SECONDS));
     }
     const ratio = (name, reference) => Number(median(rounds[name].map((r, i) => r.rps / rounds[reference][i].rps)).toFixed(3));
-    const figures = Object.fromEntries(names.map((name) => [name, {
-      requestsPerSecond: Math.round(median(rounds[name].map((r) => r.rps))),
-      p50Ms: median(rounds[name].map((r) => r.p50)),
-      p99Ms: median(rounds[name].map((r) => r.p99)),
-      rpsRatioToBare: ratio(name, BARE),
-      failed: describeFailures(rounds[name]),
-    }]));
+    const figures = Object.fromEntries(
+      names.map((name) => [
+        name,
+        {
+          requestsPerSecond: Math.round(median(rounds[name].map((r) => r.rps))),
+          p50Ms: median(rounds[name].map((r) => r.p50)),
+          p99Ms: median(rounds[name].map((r) => r.p99)),
+          rpsRatioToBare: ratio(name, BARE),
+          failed: describeFailures(rounds[name]),
+        },
+      ]),
+    );
     const ratios = {
       mockToBare: ratio(MOCK, BARE),
       mockToPrismFatal: ratio(MOCK, PRISM_FATAL),
@@ -169,7 +213,7 @@ async function measureLoad() {
 }
 
 async function measureStartup() {
-  const starters = { [BARE]: startBare, 'mock (npm start)': startMock, 'Prism alone': () => startPrismAlone('fatal') };
+  const starters = { [BARE]: startBare, 'mock (checkout-mock)': startMock, 'Prism alone': () => startPrismAlone('fatal') };
   const times = Object.fromEntries(Object.keys(starters).map((name) => [name, []]));
   for (let round = 0; round < STARTUP_ROUNDS; round += 1) {
     for (const [name, start] of Object.entries(starters)) {
@@ -183,25 +227,37 @@ async function measureStartup() {
 }
 
 async function main() {
+  await buildMock({ ifStale: true, quiet: true });
   const startup = await measureStartup();
   const { figures, ratios } = await measureLoad();
   const results = {
     measuredAt: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus().length },
     method: {
-      tool: 'autocannon 9', rounds: ROUNDS, roundSeconds: ROUND_SECONDS, connections: CONNECTIONS, startupRounds: STARTUP_ROUNDS,
-      request: 'POST /api/v1/checkouts/ with the upperCaseCodes sample and Prefer: example=upperCaseCodes; every contender answers the upperCaseCodes record',
+      tool: 'autocannon 9',
+      rounds: ROUNDS,
+      roundSeconds: ROUND_SECONDS,
+      connections: CONNECTIONS,
+      startupRounds: STARTUP_ROUNDS,
+      request:
+        'POST /api/v1/checkouts/ with the upperCaseCodes sample and Prefer: example=upperCaseCodes; every contender answers the upperCaseCodes record',
     },
     load: figures,
-    ratios,
+    ratios: {
+      ...ratios,
+      startupMockToPrism: Number((startup['mock (checkout-mock)'].medianMs / startup['Prism alone'].medianMs).toFixed(3)),
+    },
     startup,
   };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/mock.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.table(figures);
   console.table(startup);
+  console.log(`start-up, spawn to first accepted connection: mock ÷ Prism alone ${results.ratios.startupMockToPrism}`);
   console.log(`requests/s ratios, medians of ${ROUNDS} interleaved rounds:`);
-  console.log(`  mock ÷ bare node:http ${ratios.mockToBare} · mock ÷ Prism alone (fatal) ${ratios.mockToPrismFatal} · mock ÷ Prism alone (info) ${ratios.mockToPrismInfo}`);
+  console.log(
+    `  mock ÷ bare node:http ${ratios.mockToBare} · mock ÷ Prism alone (fatal) ${ratios.mockToPrismFatal} · mock ÷ Prism alone (info) ${ratios.mockToPrismInfo}`,
+  );
   console.log(`  Prism info ÷ Prism fatal ${ratios.prismInfoToPrismFatal} (what Prism's default per-request logging costs)`);
 }
 

@@ -14,7 +14,11 @@ const files = readdirSync(benchDir)
 let failed = 0;
 for (const file of files) {
   console.log(`\n== ${file}`);
-  const result = spawnSync(process.execPath, [file], { cwd: benchDir, stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } });
+  const result = spawnSync(process.execPath, [file], {
+    cwd: benchDir,
+    stdio: 'inherit',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+  });
   if (result.status !== 0) {
     failed += 1;
     console.error(`${file} exited with ${result.status ?? result.signal}`);

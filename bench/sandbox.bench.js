@@ -63,8 +63,12 @@ async function startServer(name, argsFor, env) {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
   let output = '';
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -83,7 +87,11 @@ async function startServer(name, argsFor, env) {
     baseUrl,
     pid: child.pid,
     stop: async () => {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
       await exited;
     },
   };
@@ -98,7 +106,14 @@ async function expectCreated(server) {
 }
 
 async function load(server, options) {
-  const result = await autocannon({ url: `${server.baseUrl}${PATH}`, method: 'POST', headers: HEADERS, body: requestBody, connections: CONNECTIONS, ...options });
+  const result = await autocannon({
+    url: `${server.baseUrl}${PATH}`,
+    method: 'POST',
+    headers: HEADERS,
+    body: requestBody,
+    connections: CONNECTIONS,
+    ...options,
+  });
   if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
     throw new Error(`${server.name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers under load.`);
   }
@@ -128,11 +143,27 @@ async function main() {
   const servers = {};
   try {
     servers.sandbox = await startServer('sandbox', () => [join(root, 'dist/bin/checkout-sandbox.js')], { CHECKOUT_API_KEYS: BENCH_KEY });
-    servers.floor = await startServer('validation floor', () => [floorScript],
-      { BENCH_RECORD: fixedRecord, BENCH_KEY, BENCH_CONTRACT: join(root, 'generated/openapi.json') });
+    servers.floor = await startServer('validation floor', () => [floorScript], {
+      BENCH_RECORD: fixedRecord,
+      BENCH_KEY,
+      BENCH_CONTRACT: join(root, 'generated/openapi.json'),
+    });
     servers.bare = await startServer('bare node:http', () => ['--input-type=module', '-e', BARE_SERVER], { BENCH_RECORD: fixedRecord });
-    servers.prism = await startServer('Prism mock',
-      (port) => [prismCli, 'mock', join(root, 'generated/openapi.yaml'), '--host', '127.0.0.1', '--port', String(port), '--verboseLevel', 'silent'], {});
+    servers.prism = await startServer(
+      'Prism mock',
+      (port) => [
+        prismCli,
+        'mock',
+        join(root, 'generated/openapi.yaml'),
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--verboseLevel',
+        'silent',
+      ],
+      {},
+    );
   } catch (error) {
     await Promise.all(Object.values(servers).map((server) => server.stop()));
     throw error;
@@ -157,11 +188,16 @@ async function main() {
     await load(servers.sandbox, { amount: CREATES });
     const rssAfterSecond = residentMegabytes(servers.sandbox.pid);
 
-    const summary = Object.fromEntries(names.map((name) => [name, {
-      medianRequestsPerSecond: Math.round(median(perRound.map((figures) => figures[name].rps))),
-      medianP50Ms: median(perRound.map((figures) => figures[name].p50)),
-      medianP99Ms: median(perRound.map((figures) => figures[name].p99)),
-    }]));
+    const summary = Object.fromEntries(
+      names.map((name) => [
+        name,
+        {
+          medianRequestsPerSecond: Math.round(median(perRound.map((figures) => figures[name].rps))),
+          medianP50Ms: median(perRound.map((figures) => figures[name].p50)),
+          medianP99Ms: median(perRound.map((figures) => figures[name].p99)),
+        },
+      ]),
+    );
     const ratio = (top, bottom) => round3(median(perRound.map((figures) => figures[top].rps / figures[bottom].rps)));
     const vsBare = ratio('sandbox', 'bare');
     const vsPrism = ratio('sandbox', 'prism');
@@ -180,7 +216,8 @@ async function main() {
         connections: CONNECTIONS,
         contenders: {
           sandbox: 'dist/bin/checkout-sandbox.js (validates, computes, stores, answers a fresh record)',
-          floor: 'bench/support/validation-floor.ts: the sandbox\'s checks (key, media type, size, JSON, schema, rules), then the fixed record',
+          floor:
+            "bench/support/validation-floor.ts: the sandbox's checks (key, media type, size, JSON, schema, rules), then the fixed record",
           bare: 'node:http reading the body and answering a fixed record',
           prism: 'prism mock generated/openapi.yaml --verboseLevel silent',
         },
@@ -219,7 +256,9 @@ async function main() {
     console.log(`sandbox ÷ bare node:http: ${vsBare} (goal ≥ ${GOAL_VS_BARE}) ${vsBare >= GOAL_VS_BARE ? 'met' : 'MISSED'}`);
     console.log(`validation floor ÷ bare:  ${floorVsBare} (the sandbox's checks alone; sandbox ÷ floor ${sandboxVsFloor})`);
     console.log(`sandbox ÷ Prism mock:     ${vsPrism} (goal ≥ ${GOAL_VS_PRISM}) ${vsPrism >= GOAL_VS_PRISM ? 'met' : 'MISSED'}`);
-    console.log(`sandbox RSS: ${rssBefore} MB after the speed rounds, ${rssAfterFirst} MB after ${CREATES} creates, ${rssAfterSecond} MB after ${2 * CREATES} (growth ${growth}, goal ≤ ${GOAL_MEMORY_GROWTH}) ${growth <= GOAL_MEMORY_GROWTH ? 'met' : 'MISSED'}`);
+    console.log(
+      `sandbox RSS: ${rssBefore} MB after the speed rounds, ${rssAfterFirst} MB after ${CREATES} creates, ${rssAfterSecond} MB after ${2 * CREATES} (growth ${growth}, goal ≤ ${GOAL_MEMORY_GROWTH}) ${growth <= GOAL_MEMORY_GROWTH ? 'met' : 'MISSED'}`,
+    );
   } finally {
     await Promise.all(Object.values(servers).map((server) => server.stop()));
   }

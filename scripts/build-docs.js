@@ -3,7 +3,7 @@
 // docs/decisions.md to the overview, names the decision behind each decided constraint (`x-decision`), writes server variables' defaults into the server URLs, pins the Redoc
 // options, swaps the one remote image Redoc would load for an inline one, and puts the "generated" notice at the top.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GENERATED_NOTICE, projectRoot, resolveGeneratedDir } from './generated-dir.js';
@@ -54,7 +54,12 @@ function renderDecisionsList(markdown) {
   if (rows.length === 0) fail(`no decision rows (| D1 | … |) found in ${decisionsPath}.`);
   return rows
     .map((row) => {
-      const cells = row.trim().replace(/^\|/, '').replace(/\|$/, '').split(' | ').map((cell) => cell.trim());
+      const cells = row
+        .trim()
+        .replace(/^\|/, '')
+        .replace(/\|$/, '')
+        .split(' | ')
+        .map((cell) => cell.trim());
       if (cells.length !== 4) fail(`expected 4 cells (#, open point, decision, reason) in ${decisionsPath}, got ${cells.length}: ${row}`);
       const [id, openPoint, decision, reason] = cells;
       return `- **${id}. ${openPoint}.** ${decision} *Why:* ${reason}`;
@@ -70,7 +75,10 @@ function addDecisions(document, decisionsMarkdown) {
   const next = description.indexOf('\n## ', heading + 1);
   const end = next === -1 ? description.length : next;
   const list = `\n${renderDecisionsList(decisionsMarkdown)}\n`;
-  return { ...document, info: { ...document.info, description: `${description.slice(0, end).trimEnd()}\n${list}${description.slice(end)}` } };
+  return {
+    ...document,
+    info: { ...document.info, description: `${description.slice(0, end).trimEnd()}\n${list}${description.slice(end)}` },
+  };
 }
 
 /**
@@ -80,7 +88,9 @@ function addDecisions(document, decisionsMarkdown) {
 function showDecisionLinks(node) {
   if (Array.isArray(node)) return node.map(showDecisionLinks);
   if (!node || typeof node !== 'object') return node;
-  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key.startsWith('x-') ? value : showDecisionLinks(value)]));
+  const copy = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, key.startsWith('x-') ? value : showDecisionLinks(value)]),
+  );
   const decision = node['x-decision'];
   if (typeof decision === 'string') {
     const mark = `*Decision ${decision}* (see Decisions in the overview).`;

@@ -37,5 +37,8 @@ function typeOpenEnum(schema) {
 }
 
 const outputPath = join(outDir, 'openapi.d.ts');
-writeFileSync(outputPath, `/**\n * ${GENERATED_NOTICE}\n * Types written by openapi-typescript from generated/openapi.json.\n */\n\n${astToString(ast)}`);
+writeFileSync(
+  outputPath,
+  `/**\n * ${GENERATED_NOTICE}\n * Types written by openapi-typescript from generated/openapi.json.\n */\n\n${astToString(ast)}`,
+);
 console.log(`wrote TypeScript types to ${outputPath}`);

@@ -8,8 +8,11 @@ import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { projectRoot } from './generated-dir.js';
 
-/** Build `src/<part>/cli.ts` into dist/bin/<binName>.js (or --outfile); exits 2 on bad flags, 1 when esbuild fails. */
-export async function bundleBin({ part, binName, argv = process.argv.slice(2) }) {
+/**
+ * Build `src/<part>/cli.ts` into dist/bin/<binName>.js (or --outfile); exits 2 on bad flags, 1 when esbuild fails.
+ * `esbuildOptions` adds to the shared options, for a part whose dependencies need it.
+ */
+export async function bundleBin({ part, binName, argv = process.argv.slice(2), esbuildOptions = {} }) {
   const script = `build-${part}`;
   const outfileFlag = argv.indexOf('--outfile');
   if (outfileFlag !== -1 && !argv[outfileFlag + 1]) {
@@ -37,6 +40,7 @@ export async function bundleBin({ part, binName, argv = process.argv.slice(2) })
         ].join('\n'),
       },
       logLevel: 'warning',
+      ...esbuildOptions,
     });
   } catch (error) {
     console.error(`${script}: esbuild failed: ${error.message}`);

@@ -1,7 +1,7 @@
 // Rebuild every output into a temporary folder and compare it with the committed generated/ folder.
 // Exits 1 and names each differing, missing or extra file when they differ.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { projectRoot } from './generated-dir.js';
@@ -20,7 +20,8 @@ function compareTrees(committedDir, freshDir) {
   const problems = [];
   for (const file of fresh) {
     if (!committed.has(file)) problems.push(`missing from generated/: ${file}`);
-    else if (!readFileSync(join(committedDir, file)).equals(readFileSync(join(freshDir, file)))) problems.push(`differs: generated/${file}`);
+    else if (!readFileSync(join(committedDir, file)).equals(readFileSync(join(freshDir, file))))
+      problems.push(`differs: generated/${file}`);
   }
   for (const file of committed) if (!fresh.has(file)) problems.push(`not produced by the build: generated/${file}`);
   return problems;

@@ -1,17 +1,8 @@
 #!/usr/bin/env node
-// Entry of `npm start`, `npm run mock` and `npm run proxy`: argv → config → command. Usage errors exit 2, a
-// failed start or a crashed Prism exits 1, a stop by Ctrl-C or SIGTERM exits 0.
-import { parseMockArgs, USAGE, UsageError } from './mock/config.js';
-import { runMock } from './mock/commands/mock.js';
-import { runProxy } from './mock/commands/proxy.js';
+// Entry of `npm start`, `npm run mock` and `npm run proxy` in this repository: rebuild the `checkout-mock` bin when
+// src/ is newer than it, then run it in this same process (an import, not a child), so that a signal to this
+// process reaches the mock itself. The mock lives in src/mock/; installed, the package runs the bin directly.
+import { buildMock } from './build-mock.js';
 
-const commands = { mock: runMock, proxy: runProxy };
-
-try {
-  const config = parseMockArgs(process.argv.slice(2), process.env);
-  if (config.help) console.log(USAGE);
-  else await commands[config.command](config);
-} catch (error) {
-  console.error(error instanceof UsageError ? error.message : `Error: ${error.message}`);
-  process.exitCode = error instanceof UsageError ? 2 : 1;
-}
+await buildMock({ ifStale: true, quiet: true });
+await import('../dist/bin/checkout-mock.js');

@@ -2,17 +2,7 @@
 // (`paths`, `components`, `operations` and one alias per schema, such as `Checkout` and `Problem`).
 export type * from '../generated/openapi.js';
 export {
-  createCheckoutClient,
-  type CheckoutClient,
-  type CheckoutClientOptions,
-  type CreateCheckoutOptions,
-  type CreateCheckoutResult,
-} from './client/create-checkout-client.js';
-export { CheckoutNetworkError } from './client/checkout-network-error.js';
-export type { FetchFunction } from './client/request-draft.js';
-export { DEFAULT_TOLERANCE_SECONDS, verifyCallback, type VerifyCallbackInput } from './callback/verify-callback.js';
-export type { CallbackHeaders } from './callback/read-webhook-headers.js';
-export {
+  type CallbackErrorCode,
   CallbackFutureTimestampError,
   CallbackMalformedBodyError,
   CallbackMalformedHeadersError,
@@ -22,5 +12,15 @@ export {
   CallbackTimestampError,
   CallbackUnknownEventError,
   CallbackVerificationError,
-  type CallbackErrorCode,
 } from './callback/callback-errors.js';
+export type { CallbackHeaders } from './callback/read-webhook-headers.js';
+export { DEFAULT_TOLERANCE_SECONDS, type VerifyCallbackInput, verifyCallback } from './callback/verify-callback.js';
+export { CheckoutNetworkError } from './client/checkout-network-error.js';
+export {
+  type CheckoutClient,
+  type CheckoutClientOptions,
+  type CreateCheckoutOptions,
+  type CreateCheckoutResult,
+  createCheckoutClient,
+} from './client/create-checkout-client.js';
+export type { FetchFunction } from './client/request-draft.js';

@@ -4,13 +4,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { CheckoutCompletedEvent } from '../../generated/openapi.js';
-import {
-  CallbackFutureTimestampError,
-  CallbackSignatureError,
-  CallbackStaleTimestampError,
-} from './callback-errors.js';
+import { CallbackFutureTimestampError, CallbackSignatureError, CallbackStaleTimestampError } from './callback-errors.js';
 import { readCallbackEvent } from './read-callback-event.js';
-import { readWebhookHeaders, type CallbackHeaders } from './read-webhook-headers.js';
+import { type CallbackHeaders, readWebhookHeaders } from './read-webhook-headers.js';
 
 /** How far the signing time may be from the receiver's clock, as the contract recommends (5 minutes). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;

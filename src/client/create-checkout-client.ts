@@ -1,11 +1,11 @@
 // The typed client: openapi-fetch over the contract's `paths`, with the API key, network errors and non-problem
 // error bodies handled by middleware, and openapi-fetch's Request replaced by a RequestDraft for speed.
 import createClient from 'openapi-fetch';
-import type { Checkout, CreateCheckoutRequest, paths, Problem } from '../../generated/openapi.js';
+import type { Checkout, CreateCheckoutRequest, Problem, paths } from '../../generated/openapi.js';
 import { createApiKeyMiddleware } from './api-key-middleware.js';
 import { networkErrorMiddleware } from './network-error-middleware.js';
 import { problemBodyMiddleware } from './problem-body-middleware.js';
-import { createDraftFetch, RequestDraft, type FetchFunction } from './request-draft.js';
+import { createDraftFetch, type FetchFunction, RequestDraft } from './request-draft.js';
 
 export interface CheckoutClientOptions {
   /** Scheme and host of the API, such as `https://api.checkout.example`; the client adds `/api/v1/checkouts/`. */

@@ -43,7 +43,9 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
       const callback: ReceivedCallback = {
         method: req.method ?? '',
         path: req.url ?? '',
-        headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)])),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+        ),
         body: Buffer.concat(chunks).toString('utf8'),
       };
       if (!arrived.has(token)) arrived.set(token, callback);
@@ -72,9 +74,10 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
         });
       });
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

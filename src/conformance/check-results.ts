@@ -1,6 +1,6 @@
 // Collects what each check saw: how many cases it examined, and for each failed case the messages with the exchange
 // that shows them. Turns that into one result per check and the run's verdict.
-import { CHECKS, runsAtLevel, type CheckDefinition, type CheckName } from './check-catalog.js';
+import { CHECKS, type CheckDefinition, type CheckName, runsAtLevel } from './check-catalog.js';
 import type { Level } from './config.js';
 import type { Exchange } from './send-request.js';
 
@@ -37,8 +37,8 @@ export function createCheckRecorder(level: Level, callbackEnabled: boolean): Che
     return undefined;
   };
   const entry = (name: CheckName) => {
-    let found = state.get(name);
-    if (!found) state.set(name, (found = { cases: 0, failures: [], warnings: [] }));
+    const found = state.get(name) ?? { cases: 0, failures: [], warnings: [] };
+    state.set(name, found);
     return found;
   };
   return {

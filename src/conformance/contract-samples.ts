@@ -10,8 +10,9 @@ type Sample = Record<string, any>;
 /** The named request examples (`usdtOnTron`, `upperCaseCodes`, `mixedCurrencies`), deep-copied so a caller may change them. */
 export function seedSamples(contract: OpenApiDocument = loadContract()): Record<string, Sample> {
   const examples = contract.paths[CREATE_PATH].post.requestBody.content['application/json'].examples as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(examples)
-    .map(([name, example]) => [name, structuredClone(resolveRef(contract, example).value)]));
+  return Object.fromEntries(
+    Object.entries(examples).map(([name, example]) => [name, structuredClone(resolveRef(contract, example).value)]),
+  );
 }
 
 export interface SampleCodes {
@@ -41,9 +42,12 @@ export function sampleCodes(samples: Record<string, Sample> = seedSamples()): Sa
 export function callbackHeaderSchemas(contract: OpenApiDocument = loadContract()): Record<string, Record<string, unknown>> {
   const callback = resolveRef(contract, contract.paths[CREATE_PATH].post.callbacks.checkoutCompleted) as Record<string, any>;
   const operation = Object.values(callback)[0].post;
-  return Object.fromEntries((operation.parameters as unknown[]).map((parameter) => resolveRef(contract, parameter))
-    .filter((parameter: any) => parameter.in === 'header')
-    .map((parameter: any) => [String(parameter.name).toLowerCase(), parameter.schema]));
+  return Object.fromEntries(
+    (operation.parameters as unknown[])
+      .map((parameter) => resolveRef(contract, parameter))
+      .filter((parameter: any) => parameter.in === 'header')
+      .map((parameter: any) => [String(parameter.name).toLowerCase(), parameter.schema]),
+  );
 }
 
 /** The JSON Schema of the Request-Id header (D2), as the create operation's 201 answer declares it. */

@@ -3,9 +3,10 @@
 // the checkout, its prices and the payment (D8, D9), with any amounts, quantities, items and optional fields the
 // schema allows. Invalid bodies break one spot of a valid variant; the contract's compiled request validator decides
 // what counts as invalid and which field it names, so nothing here re-types a rule.
-import fc from 'fast-check';
+
 import type { ValidateFunction } from 'ajv';
-import { sampleCodes, type SampleCodes } from './contract-samples.js';
+import fc from 'fast-check';
+import { type SampleCodes, sampleCodes } from './contract-samples.js';
 
 export interface GeneratedBody {
   name: string;
@@ -22,64 +23,75 @@ export interface GeneratedInvalidBody {
 const casings = (code: string) =>
   fc.constantFrom(code.toLowerCase(), code.toUpperCase(), code[0].toUpperCase() + code.slice(1).toLowerCase());
 
-const unitAmount = fc.tuple(
-  fc.oneof(fc.constant('0'), fc.bigInt({ min: 1n, max: 999_999_999_999n }).map(String), fc.integer({ min: 1, max: 999 }).map(String)),
-  fc.option(fc.stringMatching(/^[0-9]{1,8}$/), { nil: undefined }),
-).map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`))
+const unitAmount = fc
+  .tuple(
+    fc.oneof(fc.constant('0'), fc.bigInt({ min: 1n, max: 999_999_999_999n }).map(String), fc.integer({ min: 1, max: 999 }).map(String)),
+    fc.option(fc.stringMatching(/^[0-9]{1,8}$/), { nil: undefined }),
+  )
+  .map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`))
   .filter((amount) => !/^0(?:\.0+)?$/.test(amount));
 
-const text = (maxLength: number) => fc.oneof(
-  fc.string({ minLength: 1, maxLength }),
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(maxLength, 40) }),
-);
+const text = (maxLength: number) =>
+  fc.oneof(fc.string({ minLength: 1, maxLength }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(maxLength, 40) }));
 const pathSegment = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,15}$/);
-const httpUrl = fc.tuple(
-  fc.constantFrom('https', 'http', 'HTTPS'),
-  fc.constantFrom('shop.example.com', 'example.org:8443', '127.0.0.1'),
-  fc.array(pathSegment, { maxLength: 3 }),
-  fc.option(pathSegment, { nil: undefined }),
-)
+const httpUrl = fc
+  .tuple(
+    fc.constantFrom('https', 'http', 'HTTPS'),
+    fc.constantFrom('shop.example.com', 'example.org:8443', '127.0.0.1'),
+    fc.array(pathSegment, { maxLength: 3 }),
+    fc.option(pathSegment, { nil: undefined }),
+  )
   .map(([scheme, host, segments, query]) => `${scheme}://${host}/${segments.join('/')}${query ? `?order=${query}` : ''}`);
 
 // Most prices are in the checkout currency, where the kit can check each amount exactly (D13); the others are
 // converted at the implementation's rate, where only the total's arithmetic is checkable.
-const priceCurrency = (checkout: string, codes: SampleCodes) => fc.oneof(
-  { arbitrary: casings(checkout), weight: 3 },
-  { arbitrary: fc.constantFrom(...codes.currencies).chain(casings), weight: 1 },
-);
+const priceCurrency = (checkout: string, codes: SampleCodes) =>
+  fc.oneof({ arbitrary: casings(checkout), weight: 3 }, { arbitrary: fc.constantFrom(...codes.currencies).chain(casings), weight: 1 });
 
-const invoiceItem = (currency: string, codes: SampleCodes) => fc.record({
-  price_data: fc.record({
-    product_data: fc.record(
-      { name: text(250), description: text(1000), images: fc.array(httpUrl, { maxLength: 8 }) },
-      { requiredKeys: ['name'] },
-    ),
-    currency: priceCurrency(currency, codes),
-    unit_amount: unitAmount,
-  }),
-  quantity: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10_000 })),
-});
+const invoiceItem = (currency: string, codes: SampleCodes) =>
+  fc.record({
+    price_data: fc.record({
+      product_data: fc.record(
+        { name: text(250), description: text(1000), images: fc.array(httpUrl, { maxLength: 8 }) },
+        { requiredKeys: ['name'] },
+      ),
+      currency: priceCurrency(currency, codes),
+      unit_amount: unitAmount,
+    }),
+    quantity: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10_000 })),
+  });
 
 function validBody(codes: SampleCodes) {
-  const paymentPair = fc.constantFrom(...codes.paymentPairs).chain(({ currency, network }) =>
-    fc.record({ currency: casings(currency), network: casings(network) }));
-  return fc.constantFrom(...codes.currencies).chain(casings).chain((currency) => fc.record({
-    currency: fc.constant(currency),
-    invoice_items: fc.array(invoiceItem(currency, codes), { minLength: 1, maxLength: 5 }),
-    client_reference_id: text(200),
-    success_url: httpUrl,
-    cancel_url: httpUrl,
-    callback_url: httpUrl,
-    payment_method_data: paymentPair.map((detail) => ({ type: 'cryptopaymentmethoddetail', paymentMethodDetail: detail })),
-  }, { requiredKeys: ['currency', 'invoice_items'] }));
+  const paymentPair = fc
+    .constantFrom(...codes.paymentPairs)
+    .chain(({ currency, network }) => fc.record({ currency: casings(currency), network: casings(network) }));
+  return fc
+    .constantFrom(...codes.currencies)
+    .chain(casings)
+    .chain((currency) =>
+      fc.record(
+        {
+          currency: fc.constant(currency),
+          invoice_items: fc.array(invoiceItem(currency, codes), { minLength: 1, maxLength: 5 }),
+          client_reference_id: text(200),
+          success_url: httpUrl,
+          cancel_url: httpUrl,
+          callback_url: httpUrl,
+          payment_method_data: paymentPair.map((detail) => ({ type: 'cryptopaymentmethoddetail', paymentMethodDetail: detail })),
+        },
+        { requiredKeys: ['currency', 'invoice_items'] },
+      ),
+    );
 }
 
 /** Boundary bodies worth sending on every run: rounding half-up where a float or banker's rounding goes wrong,
  *  the largest amounts and quantities (where too few significant digits round twice), the most items, and prices
  *  in another currency than the checkout's next to prices in it (converted, yet amountTotal = Σ amount). */
 function boundaryBodies(): GeneratedBody[] {
-  const item = (unit_amount: string, quantity: number, currency = 'usdt') =>
-    ({ price_data: { product_data: { name: `item ${unit_amount}` }, currency, unit_amount }, quantity });
+  const item = (unit_amount: string, quantity: number, currency = 'usdt') => ({
+    price_data: { product_data: { name: `item ${unit_amount}` }, currency, unit_amount },
+    quantity,
+  });
   const body = (items: unknown[], currency = 'usdt') => ({ currency, invoice_items: items });
   return [
     { name: 'boundary: half-up rounding (1.005, 0.125, 2.675)', body: body([item('1.005', 1), item('0.125', 1), item('2.675', 1)]) },
@@ -109,9 +121,13 @@ function boundaryBodies(): GeneratedBody[] {
 }
 
 export function generateValidBodies(
-  seed: number, count: number, validate: ValidateFunction, codes: SampleCodes = sampleCodes(),
+  seed: number,
+  count: number,
+  validate: ValidateFunction,
+  codes: SampleCodes = sampleCodes(),
 ): GeneratedBody[] {
-  const random = fc.sample(validBody(codes), { seed, numRuns: count })
+  const random = fc
+    .sample(validBody(codes), { seed, numRuns: count })
     .map((body, index) => ({ name: `generated #${index + 1} (seed ${seed})`, body }));
   const bodies = [...boundaryBodies(), ...random];
   for (const { name, body } of bodies) {
@@ -150,7 +166,7 @@ export function generateInvalidBodies(seed: number, count: number, validate: Val
 export function blamedPointers(validate: ValidateFunction, body: unknown): string[] {
   if (validate(body)) return [];
   const required = (e: { keyword: string; params: unknown }) =>
-    (e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '');
+    e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
   return [...new Set((validate.errors ?? []).map((e) => `${e.instancePath}${required(e)}`))];
 }
 

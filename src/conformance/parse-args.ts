@@ -1,7 +1,7 @@
 // argv + environment → a run's configuration. Pure: no I/O, so every flag can be tested without a process.
 // Anything wrong throws a ConfigError that names the flag and what to do; the CLI turns it into exit code 2.
 import { parseArgs } from 'node:util';
-import { LEVELS, SANDBOX_COMPLETE_PATH, type ConformanceConfig, type Level } from './config.js';
+import { type ConformanceConfig, LEVELS, type Level, SANDBOX_COMPLETE_PATH } from './config.js';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -32,7 +32,9 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   const keyFlag = argv.find((arg) => KEY_FLAGS.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
   if (keyFlag) {
     // Name the flag only: its value may be the key itself.
-    throw new ConfigError(`${keyFlag.split('=')[0]} is not accepted: the API key is read only from the environment variable CHECKOUT_API_KEY, so it never lands in shell history or process lists.`);
+    throw new ConfigError(
+      `${keyFlag.split('=')[0]} is not accepted: the API key is read only from the environment variable CHECKOUT_API_KEY, so it never lands in shell history or process lists.`,
+    );
   }
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -52,20 +54,31 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     junitPath: parsePath('--junit', values.junit as string | undefined),
     seed: values.seed === undefined ? DEFAULTS.seed : parseInteger('--seed', values.seed as string, 0, 2 ** 31 - 1),
     generated: values.generated === undefined ? DEFAULTS.generated : parseInteger('--generated', values.generated as string, 0, 1000),
-    concurrency: values.concurrency === undefined ? DEFAULTS.concurrency : parseInteger('--concurrency', values.concurrency as string, 1, 64),
+    concurrency:
+      values.concurrency === undefined ? DEFAULTS.concurrency : parseInteger('--concurrency', values.concurrency as string, 1, 64),
   };
   const callbackHost = values['callback-host'] as string | undefined;
   if (callbackHost !== undefined) {
-    config.callback = parseCallback(callbackHost, values['callback-listen'] as string | undefined, values['complete-path'] as string | undefined, env, level);
+    config.callback = parseCallback(
+      callbackHost,
+      values['callback-listen'] as string | undefined,
+      values['complete-path'] as string | undefined,
+      env,
+      level,
+    );
   } else if (values['callback-listen'] !== undefined || values['complete-path'] !== undefined) {
-    throw new ConfigError('--callback-listen and --complete-path only apply to the callback check: add --callback-host HOST[:PORT] to enable it.');
+    throw new ConfigError(
+      '--callback-listen and --complete-path only apply to the callback check: add --callback-host HOST[:PORT] to enable it.',
+    );
   }
   return { kind: 'run', config };
 }
 
 function parseBaseUrl(value: string | undefined): string {
   if (value === undefined || value === '') {
-    throw new ConfigError('--base-url is required: the scheme and host of the implementation to check, such as --base-url http://127.0.0.1:4011.');
+    throw new ConfigError(
+      '--base-url is required: the scheme and host of the implementation to check, such as --base-url http://127.0.0.1:4011.',
+    );
   }
   let url: URL;
   try {
@@ -88,7 +101,9 @@ function parseBaseUrl(value: string | undefined): string {
 
 function parseApiKey(value: string | undefined): string {
   if (value === undefined || value.trim() === '') {
-    throw new ConfigError('The environment variable CHECKOUT_API_KEY is not set: export the API key the implementation accepts (it is never printed).');
+    throw new ConfigError(
+      'The environment variable CHECKOUT_API_KEY is not set: export the API key the implementation accepts (it is never printed).',
+    );
   }
   if (/[\r\n]/.test(value)) throw new ConfigError('CHECKOUT_API_KEY contains a line break; set it to the key alone.');
   return value.trim();
@@ -97,7 +112,9 @@ function parseApiKey(value: string | undefined): string {
 function parseLevel(value: string | undefined): Level {
   if (value === undefined) return DEFAULTS.level;
   if (!(LEVELS as readonly string[]).includes(value)) {
-    throw new ConfigError(`--level ${JSON.stringify(value)} is unknown; use --level schema (what a static mock can pass) or --level full (default).`);
+    throw new ConfigError(
+      `--level ${JSON.stringify(value)} is unknown; use --level schema (what a static mock can pass) or --level full (default).`,
+    );
   }
   return value as Level;
 }
@@ -126,13 +143,20 @@ function parsePath(flag: string, value: string | undefined): string | undefined 
   return value;
 }
 
-function parseCallback(hostValue: string, listen: string | undefined, completeValue: string | undefined,
-  env: Record<string, string | undefined>, level: Level) {
+function parseCallback(
+  hostValue: string,
+  listen: string | undefined,
+  completeValue: string | undefined,
+  env: Record<string, string | undefined>,
+  level: Level,
+) {
   let host: URL;
   try {
     host = new URL(`http://${hostValue}`);
   } catch {
-    throw new ConfigError(`--callback-host ${JSON.stringify(hostValue)} is not a host; write HOST or HOST:PORT (for example 127.0.0.1 or host.docker.internal:9123).`);
+    throw new ConfigError(
+      `--callback-host ${JSON.stringify(hostValue)} is not a host; write HOST or HOST:PORT (for example 127.0.0.1 or host.docker.internal:9123).`,
+    );
   }
   if (host.pathname !== '/' || host.username || host.search || hostValue.includes('/')) {
     throw new ConfigError(`--callback-host ${JSON.stringify(hostValue)} must be a host with an optional port, without a scheme or path.`);
@@ -141,14 +165,20 @@ function parseCallback(hostValue: string, listen: string | undefined, completeVa
   const loopback = /^(localhost|127(?:\.[0-9]+){3}|\[::1\])$/i.test(host.hostname);
   const completePath = completeValue === undefined ? SANDBOX_COMPLETE_PATH : completeValue === 'none' ? null : completeValue;
   if (completePath !== null && (!completePath.startsWith('/') || !completePath.includes('{id}'))) {
-    throw new ConfigError(`--complete-path ${JSON.stringify(completeValue)} must be a path starting with / and containing {id} (default ${SANDBOX_COMPLETE_PATH}), or none when the implementation calls back right after the create.`);
+    throw new ConfigError(
+      `--complete-path ${JSON.stringify(completeValue)} must be a path starting with / and containing {id} (default ${SANDBOX_COMPLETE_PATH}), or none when the implementation calls back right after the create.`,
+    );
   }
   const secret = env.CHECKOUT_CALLBACK_SECRET?.trim() || undefined;
   if (level === 'full' && secret === undefined) {
-    throw new ConfigError('The callback check at --level full verifies signatures: set CHECKOUT_CALLBACK_SECRET to the implementation\'s whsec_… signing secret (it is never printed), or drop --callback-host.');
+    throw new ConfigError(
+      "The callback check at --level full verifies signatures: set CHECKOUT_CALLBACK_SECRET to the implementation's whsec_… signing secret (it is never printed), or drop --callback-host.",
+    );
   }
   if (secret !== undefined && !/^whsec_[A-Za-z0-9+/=]+$/.test(secret)) {
-    throw new ConfigError('CHECKOUT_CALLBACK_SECRET must look like whsec_<base64>, as the contract\'s Standard Webhooks signing secret does.');
+    throw new ConfigError(
+      "CHECKOUT_CALLBACK_SECRET must look like whsec_<base64>, as the contract's Standard Webhooks signing secret does.",
+    );
   }
   return {
     publicHost: host.host,

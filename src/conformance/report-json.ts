@@ -1,18 +1,20 @@
 // The machine-readable report (--report out.json): the run, the verdict and every check with all its failing and
 // warned cases, each with the exchange that shows it.
+
+import type { Finding } from './check-results.js';
 import type { ConformanceConfig } from './config.js';
 import { exchangeForReport } from './describe-exchange.js';
-import type { Finding } from './check-results.js';
 import type { RunOutcome } from './run-conformance.js';
 
 const BODY_LIMIT = 16_384;
 
 export function buildJsonReport(config: ConformanceConfig, outcome: RunOutcome, exitCode: number, contractVersion: string) {
-  const findings = (list: Finding[]) => list.map((finding) => ({
-    case: finding.caseName,
-    messages: finding.messages,
-    ...(finding.exchange ? exchangeForReport(finding.exchange, BODY_LIMIT) : {}),
-  }));
+  const findings = (list: Finding[]) =>
+    list.map((finding) => ({
+      case: finding.caseName,
+      messages: finding.messages,
+      ...(finding.exchange ? exchangeForReport(finding.exchange, BODY_LIMIT) : {}),
+    }));
   const count = (status: string) => outcome.results.filter((r) => r.status === status).length;
   return {
     tool: 'checkout-conformance',

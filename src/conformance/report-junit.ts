@@ -37,11 +37,15 @@ function renderTestcase(config: ConformanceConfig, result: CheckResult): string 
   if (result.status === 'fail') {
     const first = result.failures[0];
     const message = `${result.failures.length} of ${result.cases} cases failed; first: ${first.caseName}: ${first.messages.join('; ')}`;
-    const details = result.failures.map((finding) => [
-      `case: ${finding.caseName}`,
-      ...finding.messages.map((m) => `- ${m}`),
-      finding.exchange ? describeExchange(finding.exchange, BODY_LIMIT) : '',
-    ].join('\n')).join('\n\n');
+    const details = result.failures
+      .map((finding) =>
+        [
+          `case: ${finding.caseName}`,
+          ...finding.messages.map((m) => `- ${m}`),
+          finding.exchange ? describeExchange(finding.exchange, BODY_LIMIT) : '',
+        ].join('\n'),
+      )
+      .join('\n\n');
     parts.push(`      <failure message="${xml(message)}" type="${xml(result.source)}">${xml(`${result.title}\n\n${details}`)}</failure>`);
   }
   if (result.warnings.length > 0) {
@@ -53,8 +57,14 @@ function renderTestcase(config: ConformanceConfig, result: CheckResult): string 
 
 /** Escape for XML text and attributes, replacing characters XML 1.0 cannot hold. */
 export function xml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 allows only these characters; the rest are replaced.
+      .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
 }

@@ -42,7 +42,9 @@ function renderFindings(result: CheckResult, kind: 'failures' | 'warnings'): str
     if (finding.exchange && kind === 'failures') lines.push(describeExchange(finding.exchange, BODY_LIMIT, '    '));
   }
   if (findings.length > SHOWN_CASES_PER_CHECK) {
-    lines.push(`    … and ${findings.length - SHOWN_CASES_PER_CHECK} more ${kind === 'failures' ? 'failing' : 'warned'} cases (write them all with --report out.json)`);
+    lines.push(
+      `    … and ${findings.length - SHOWN_CASES_PER_CHECK} more ${kind === 'failures' ? 'failing' : 'warned'} cases (write them all with --report out.json)`,
+    );
   }
   return lines;
 }

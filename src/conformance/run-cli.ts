@@ -8,7 +8,7 @@ import { createRedactor, type Redactor } from './redact.js';
 import { buildJsonReport } from './report-json.js';
 import { renderJunit } from './report-junit.js';
 import { renderTable } from './report-table.js';
-import { runConformance, UnreachableError, type Progress, type RunOutcome } from './run-conformance.js';
+import { type Progress, type RunOutcome, runConformance, UnreachableError } from './run-conformance.js';
 import { USAGE } from './usage.js';
 
 export interface CliIo {
@@ -47,7 +47,11 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     outcome = await runConformance(config, (progress) => err(formatProgress(progress, io.interactive)));
   } catch (error) {
     if (io.interactive) err('\r\x1b[K');
-    if (error instanceof UnreachableError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || (error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') {
+    if (
+      error instanceof UnreachableError ||
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ||
+      (error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL'
+    ) {
       err(`checkout-conformance: ${(error as Error).message}\n`);
       return EXIT.couldNotRun;
     }

@@ -1,17 +1,17 @@
 // One conformance run: reach the implementation, run every check of the level in a fixed order, and return one
 // result per check. Nothing here prints; progress goes to the caller's callback.
-import { createContractValidators, type ContractValidators } from '../contract/compile-schemas.js';
-import { createCheckRecorder, verdictOf, type CheckResult, type Verdict } from './check-results.js';
-import { CREATE_PATH, type ConformanceConfig } from './config.js';
-import { seedSamples } from './contract-samples.js';
-import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
+import { type ContractValidators, createContractValidators } from '../contract/compile-schemas.js';
+import { type CheckResult, createCheckRecorder, type Verdict, verdictOf } from './check-results.js';
 import { checkAuthentication } from './checks/auth.js';
 import { checkCallback } from './checks/callback.js';
-import { forEachConcurrently, type CheckContext } from './checks/check-context.js';
+import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
 import { checkIdempotentReplay } from './checks/idempotency.js';
-import { checkInvalidBodies, tableRequests, type InvalidRequest } from './checks/invalid-bodies.js';
+import { checkInvalidBodies, type InvalidRequest, tableRequests } from './checks/invalid-bodies.js';
 import { checkRequestFormats } from './checks/request-format.js';
 import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
+import { type ConformanceConfig, CREATE_PATH } from './config.js';
+import { seedSamples } from './contract-samples.js';
+import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
 import { createRequester, type Exchange, type SentRequest } from './send-request.js';
 
 /** The implementation could not be reached at all: exit code 2, not a verdict. */
@@ -60,7 +60,12 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     endpoint,
     send,
     postCreate(body, headers = {}) {
-      const merged: Record<string, string | undefined> = { authorization: `Api-Key ${config.apiKey}`, 'content-type': 'application/json', accept: 'application/json, application/problem+json', ...headers };
+      const merged: Record<string, string | undefined> = {
+        authorization: `Api-Key ${config.apiKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json, application/problem+json',
+        ...headers,
+      };
       const defined = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
       return send({ method: 'POST', url: endpoint, headers: defined, body: typeof body === 'string' ? body : JSON.stringify(body) });
     },
@@ -75,23 +80,33 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     const second = samples.upperCaseCodes;
 
     const steps: Array<[string, () => Promise<void>]> = [
-      ['valid requests', async () => {
-        const valid: ValidRequest[] = [
-          ...Object.entries(samples).map(([name, body]) => ({ name: `sample ${name}`, body })),
-          { name: 'sample usdtOnTron with Content-Type: application/json; charset=utf-8', body: first, headers: { 'content-type': 'application/json; charset=utf-8' } },
-          ...generateValidBodies(config.seed, config.generated, validateRequest),
-        ];
-        const created = await checkValidRequests(context, valid);
-        if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);
-      }],
+      [
+        'valid requests',
+        async () => {
+          const valid: ValidRequest[] = [
+            ...Object.entries(samples).map(([name, body]) => ({ name: `sample ${name}`, body })),
+            {
+              name: 'sample usdtOnTron with Content-Type: application/json; charset=utf-8',
+              body: first,
+              headers: { 'content-type': 'application/json; charset=utf-8' },
+            },
+            ...generateValidBodies(config.seed, config.generated, validateRequest),
+          ];
+          const created = await checkValidRequests(context, valid);
+          if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);
+        },
+      ],
       ['authentication', () => checkAuthentication(context, first)],
-      ['invalid bodies', () => {
-        const invalid: InvalidRequest[] = [
-          ...tableRequests(first, validateRequest),
-          ...generateInvalidBodies(config.seed, config.generated, validateRequest),
-        ];
-        return checkInvalidBodies(context, invalid);
-      }],
+      [
+        'invalid bodies',
+        () => {
+          const invalid: InvalidRequest[] = [
+            ...tableRequests(first, validateRequest),
+            ...generateInvalidBodies(config.seed, config.generated, validateRequest),
+          ];
+          return checkInvalidBodies(context, invalid);
+        },
+      ],
       ['media type, malformed JSON and size', () => checkRequestFormats(context, first)],
     ];
     if (recorder.isActive('idempotent-replay')) steps.push(['idempotency', () => checkIdempotentReplay(context, first, second)]);
@@ -106,7 +121,13 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     requester.close();
   }
   const results = recorder.results();
-  return { results, verdict: verdictOf(results), startedAt: startedAt.toISOString(), durationMs: performance.now() - started, requests: exchanges.length };
+  return {
+    results,
+    verdict: verdictOf(results),
+    startedAt: startedAt.toISOString(),
+    durationMs: performance.now() - started,
+    requests: exchanges.length,
+  };
 }
 
 async function ensureReachable(send: (request: SentRequest) => Promise<Exchange>, endpoint: string): Promise<void> {
@@ -116,7 +137,9 @@ async function ensureReachable(send: (request: SentRequest) => Promise<Exchange>
     throw new UnreachableError(`cannot reach ${endpoint}: ${probe.error}. Check --base-url and that the service is running.`);
   }
   if (probe.response.status === 404) {
-    throw new UnreachableError(`${endpoint} answered 404: there is no create endpoint there. Check --base-url (scheme, host and any path prefix; the kit adds /api/v1/checkouts/).`);
+    throw new UnreachableError(
+      `${endpoint} answered 404: there is no create endpoint there. Check --base-url (scheme, host and any path prefix; the kit adds /api/v1/checkouts/).`,
+    );
   }
 }
 
@@ -126,7 +149,11 @@ function checkKeyNeverEchoed(context: CheckContext, exchanges: Exchange[]): void
     const { response } = exchange;
     if (!response) continue;
     const leaked = response.body.includes(apiKey) || Object.values(response.headers).some((value) => value.includes(apiKey));
-    context.recorder.record('key-never-echoed', `${exchange.request.method} ${exchange.request.url}`,
-      leaked ? ['the response contains the API key (shown redacted here); it must never be echoed'] : [], exchange);
+    context.recorder.record(
+      'key-never-echoed',
+      `${exchange.request.method} ${exchange.request.url}`,
+      leaked ? ['the response contains the API key (shown redacted here); it must never be echoed'] : [],
+      exchange,
+    );
   }
 }

@@ -43,7 +43,8 @@ export function createRequester(timeoutMs: number): Requester {
     for (let attempt = 0; ; attempt += 1) {
       const exchange = await sendRequest(request, timeoutMs, agents);
       const retryAfterMs = Number(exchange.response?.headers['retry-after']) * 1000;
-      if (exchange.response?.status !== 429 || attempt === RATE_LIMIT_RETRIES || !(retryAfterMs >= 0 && retryAfterMs <= timeoutMs)) return exchange;
+      if (exchange.response?.status !== 429 || attempt === RATE_LIMIT_RETRIES || !(retryAfterMs >= 0 && retryAfterMs <= timeoutMs))
+        return exchange;
       await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
     }
   };
@@ -71,16 +72,24 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
       clearTimeout(timer);
       resolve({ request, ...outcome, durationMs: performance.now() - started });
     };
-    const req = transport.request(url, { method: request.method, headers, agent: url.protocol === 'https:' ? agents.https : agents.http }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      });
-      res.on('end', () => finish({ response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: Buffer.concat(chunks).toString('utf8') } }));
-      res.on('error', (error) => finish({ error: describeError(error) }));
-    });
+    const req = transport.request(
+      url,
+      { method: request.method, headers, agent: url.protocol === 'https:' ? agents.https : agents.http },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+        });
+        res.on('end', () =>
+          finish({
+            response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: Buffer.concat(chunks).toString('utf8') },
+          }),
+        );
+        res.on('error', (error) => finish({ error: describeError(error) }));
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy();
       finish({ error: `no response within ${timeoutMs} ms (raise --timeout if the implementation is slow)` });
@@ -92,7 +101,9 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
 }
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+  );
 }
 
 function describeError(error: NodeJS.ErrnoException): string {

@@ -30,7 +30,9 @@ function walk(contract: OpenApiDocument, schemaOrRef: Schema, value: unknown, po
   const parts = [schema, ...((schema.allOf ?? []) as Schema[]).map((part) => resolve(contract, part))];
   if (Array.isArray(value)) {
     const items = parts.find((part) => part.items)?.items;
-    if (items) value.forEach((item, index) => walk(contract, items, item, `${pointer}/${index}`, found));
+    if (items) {
+      for (const [index, item] of value.entries()) walk(contract, items, item, `${pointer}/${index}`, found);
+    }
     return;
   }
   const described = parts.filter((part) => part.properties);

@@ -75,8 +75,14 @@ function compareOperation(sent: Walk, received: Walk, baseOperation: any, headOp
 
 // The callback is an operation the service calls: its body and headers flow to the receiver like a response, and
 // Optic compares none of it, so every rule applies here.
-function compareCallbacks(base: OpenApiDocument, head: OpenApiDocument, baseOperation: any, headOperation: any, where: string,
-  found: BreakingChange[]): void {
+function compareCallbacks(
+  base: OpenApiDocument,
+  head: OpenApiDocument,
+  baseOperation: any,
+  headOperation: any,
+  where: string,
+  found: BreakingChange[],
+): void {
   for (const [name, baseCallback] of Object.entries<any>(baseOperation.callbacks ?? {})) {
     const headCallback = resolveRef(head, headOperation.callbacks?.[name]);
     if (!headCallback) {
@@ -179,7 +185,8 @@ function compareOpenEnum(walk: Walk, base: any, head: any, where: string): void 
 /** Open, as D26 writes it: `x-extensible-enum` and an `anyOf` branch that takes any string. */
 function isOpenEnum(document: OpenApiDocument, schema: any): boolean {
   if (!Array.isArray(schema['x-extensible-enum'])) return false;
-  return (schema.anyOf ?? []).map((branch: any) => resolve(document, branch))
+  return (schema.anyOf ?? [])
+    .map((branch: any) => resolve(document, branch))
     .some((branch: any) => branch.enum === undefined && branch.const === undefined && listTypes(branch)?.includes('string'));
 }
 
@@ -259,8 +266,14 @@ function compareProperties(walk: Walk, base: any, head: any, where: string): voi
 }
 
 // Problem types are documented by the examples of each problem response (D2, D3); a client branches on them.
-function compareProblemTypes(base: OpenApiDocument, head: OpenApiDocument, baseOperation: any, headOperation: any, where: string,
-  found: BreakingChange[]): void {
+function compareProblemTypes(
+  base: OpenApiDocument,
+  head: OpenApiDocument,
+  baseOperation: any,
+  headOperation: any,
+  where: string,
+  found: BreakingChange[],
+): void {
   const headTypes = new Set(listProblemTypes(head, headOperation));
   for (const entry of listProblemTypes(base, baseOperation)) {
     if (!headTypes.has(entry)) found.push({ rule: 'problem-type-removed', where, detail: `no longer documents ${entry}` });

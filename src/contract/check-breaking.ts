@@ -3,7 +3,7 @@
 // Optic (`optic diff --check`) judges paths and schemas; ./breaking-changes.ts judges what Optic skips (callbacks,
 // open enums, problem types, bounds and patterns). D26: v1 only changes additively, so any finding fails the gate.
 import { execFile } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -36,13 +36,18 @@ export async function runOptic(projectRoot: string, basePath: string, headPath: 
   const opticPackage = createRequire(join(projectRoot, 'package.json')).resolve('@useoptic/optic/package.json');
   const opticEntry = join(dirname(opticPackage), 'build/index.js');
   const { code, output } = await new Promise<{ code: number; output: string }>((done) => {
-    execFile(process.execPath, [opticEntry, 'diff', basePath, headPath, '--check'], {
-      // No optic.yml lives in a temporary folder, so Optic uses its built-in breaking-change rules.
-      cwd: tmpdir(),
-      maxBuffer: 64 * 1024 * 1024,
-      // Telemetry off and no update check: the gate must never call the network.
-      env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
-    }, (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }));
+    execFile(
+      process.execPath,
+      [opticEntry, 'diff', basePath, headPath, '--check'],
+      {
+        // No optic.yml lives in a temporary folder, so Optic uses its built-in breaking-change rules.
+        cwd: tmpdir(),
+        maxBuffer: 64 * 1024 * 1024,
+        // Telemetry off and no update check: the gate must never call the network.
+        env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    );
   });
   // A failed check prints `x [<rule>] <message>` under the change it concerns.
   const findings: GateFinding[] = [...output.matchAll(/^\s*x \[([^\]]+)\] (.+)$/gm)].map((match) => ({
@@ -53,7 +58,11 @@ export async function runOptic(projectRoot: string, basePath: string, headPath: 
   }));
   if (code !== 0 && findings.length === 0) {
     // Optic quotes the whole document on an invalid one; the first lines say what is wrong.
-    const excerpt = output.split('\n').slice(0, 3).map((line) => line.slice(0, 200)).join('\n');
+    const excerpt = output
+      .split('\n')
+      .slice(0, 3)
+      .map((line) => line.slice(0, 200))
+      .join('\n');
     throw new Error(`optic diff exited with ${code} without naming a failed check:\n${excerpt}`);
   }
   return findings;
@@ -79,7 +88,7 @@ export function formatFindings(findings: GateFinding[], basePath: string, headPa
 
 /** The CLI: `[--base <file>] [--head <file>]`; exit 0 without breaking changes, 1 with some, 2 on a usage or tool error. */
 export async function runCheckBreakingCli(argv: string[], projectRoot: string): Promise<number> {
-  const valueOf = (flag: string) => {
+  const readFlag = (flag: string) => {
     const index = argv.indexOf(flag);
     if (index === -1) return undefined;
     if (!argv[index + 1]) throw new Error(`${flag} needs a file, such as ${flag} generated/openapi.json`);
@@ -88,8 +97,8 @@ export async function runCheckBreakingCli(argv: string[], projectRoot: string): 
   try {
     const unknown = argv.filter((arg) => arg.startsWith('--') && arg !== '--base' && arg !== '--head');
     if (unknown.length > 0) throw new Error(`unknown option ${unknown[0]}; use --base <file> and --head <file>`);
-    const basePath = valueOf('--base') ?? findLatestRelease(join(projectRoot, 'openapi/released')).path;
-    const headPath = valueOf('--head') ?? resolve(projectRoot, process.env.GENERATED_DIR ?? 'generated', 'openapi.json');
+    const basePath = readFlag('--base') ?? findLatestRelease(join(projectRoot, 'openapi/released')).path;
+    const headPath = readFlag('--head') ?? resolve(projectRoot, process.env.GENERATED_DIR ?? 'generated', 'openapi.json');
     const findings = await checkBreaking(projectRoot, basePath, headPath);
     const report = formatFindings(findings, basePath, headPath, projectRoot);
     if (findings.length === 0) console.log(report);

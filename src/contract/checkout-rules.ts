@@ -50,18 +50,30 @@ export function checkCheckoutRules(request: Json, record: Json, policy: Implemen
   ];
   for (const [recordField, requestField] of echoes) {
     const expected = request[requestField] ?? null;
-    expect(`echo-${recordField}`, 'seed: endpoints rule 2; D15', record[recordField] === expected,
-      `${recordField} is ${JSON.stringify(record[recordField])}, expected ${JSON.stringify(expected)} (from ${requestField})`);
+    expect(
+      `echo-${recordField}`,
+      'seed: endpoints rule 2; D15',
+      record[recordField] === expected,
+      `${recordField} is ${JSON.stringify(record[recordField])}, expected ${JSON.stringify(expected)} (from ${requestField})`,
+    );
   }
-  expect('echo-currency', 'seed: endpoints rule 2', record.currency === request.currency,
-    `currency is ${JSON.stringify(record.currency)}, expected ${JSON.stringify(request.currency)}`);
+  expect(
+    'echo-currency',
+    'seed: endpoints rule 2',
+    record.currency === request.currency,
+    `currency is ${JSON.stringify(record.currency)}, expected ${JSON.stringify(request.currency)}`,
+  );
 
   violations.push(...checkAmounts(request, record, policy));
   violations.push(...checkPriceDataEchoes(request, record));
 
   const id = String(record.id);
-  expect('url-ends-with-id', 'seed: response table, url', typeof record.url === 'string' && URL.canParse(record.url) && new URL(record.url).pathname.endsWith(`/checkouts/${id}`),
-    `url ${JSON.stringify(record.url)} does not end in /checkouts/${id}`);
+  expect(
+    'url-ends-with-id',
+    'seed: response table, url',
+    typeof record.url === 'string' && URL.canParse(record.url) && new URL(record.url).pathname.endsWith(`/checkouts/${id}`),
+    `url ${JSON.stringify(record.url)} does not end in /checkouts/${id}`,
+  );
   violations.push(...checkTimes(record, policy));
   violations.push(...checkPaymentMethods(request, record));
   return violations;
@@ -76,34 +88,60 @@ function checkAmounts(request: Json, record: Json, policy: ImplementationPolicy)
   const violations: RuleViolation[] = [];
   const sent: Json[] = request.invoice_items ?? [];
   // A broken implementation may send anything; a non-object item reads as one with no fields.
-  const got: Json[] = Array.isArray(record.invoiceItems) ? record.invoiceItems.map((item: unknown) => (item && typeof item === 'object' ? item : {})) : [];
+  const got: Json[] = Array.isArray(record.invoiceItems)
+    ? record.invoiceItems.map((item: unknown) => (item && typeof item === 'object' ? item : {}))
+    : [];
   if (got.length !== sent.length) {
-    return [{ rule: 'items-count', source: 'seed: response table, invoiceItems', message: `${got.length} invoiceItems for ${sent.length} invoice_items sent` }];
+    return [
+      {
+        rule: 'items-count',
+        source: 'seed: response table, invoiceItems',
+        message: `${got.length} invoiceItems for ${sent.length} invoice_items sent`,
+      },
+    ];
   }
   const checkoutCurrency = String(request.currency);
   sent.forEach((item, index) => {
     const { currency, unit_amount: unitAmount } = item.price_data;
     const amount = got[index].amount;
     if (got[index].quantity !== item.quantity) {
-      violations.push({ rule: 'item-quantity', source: 'seed: response table, invoiceItems', message: `invoiceItems[${index}].quantity is ${got[index].quantity}, sent ${item.quantity}` });
+      violations.push({
+        rule: 'item-quantity',
+        source: 'seed: response table, invoiceItems',
+        message: `invoiceItems[${index}].quantity is ${got[index].quantity}, sent ${item.quantity}`,
+      });
     }
     const converted = !isSameCurrency(String(currency), checkoutCurrency);
     const rate = converted ? policy.rateBetween?.(String(currency), checkoutCurrency) : '1';
     if (rate !== undefined) {
       const expected = computeItemAmount(item.quantity, unitAmount, rate);
       if (amount !== expected) {
-        const how = converted ? `${item.quantity} × ${unitAmount} ${currency} × ${rate} ${checkoutCurrency}/${currency}` : `${item.quantity} × ${unitAmount}`;
-        violations.push({ rule: 'item-amount', source: 'D13', message: `invoiceItems[${index}].amount is ${JSON.stringify(amount)}, expected ${how} = ${expected}` });
+        const how = converted
+          ? `${item.quantity} × ${unitAmount} ${currency} × ${rate} ${checkoutCurrency}/${currency}`
+          : `${item.quantity} × ${unitAmount}`;
+        violations.push({
+          rule: 'item-amount',
+          source: 'D13',
+          message: `invoiceItems[${index}].amount is ${JSON.stringify(amount)}, expected ${how} = ${expected}`,
+        });
       }
     } else if (typeof amount !== 'string' || !MONEY.test(amount)) {
-      violations.push({ rule: 'item-amount', source: 'D13', message: `invoiceItems[${index}].amount is ${JSON.stringify(amount)}, not an amount with two decimals (converted from ${currency})` });
+      violations.push({
+        rule: 'item-amount',
+        source: 'D13',
+        message: `invoiceItems[${index}].amount is ${JSON.stringify(amount)}, not an amount with two decimals (converted from ${currency})`,
+      });
     }
   });
   const amounts = got.map((item) => item.amount);
   if (amounts.every((amount) => typeof amount === 'string' && MONEY.test(amount))) {
     const expectedTotal = computeAmountTotal(amounts);
     if (record.amountTotal !== expectedTotal) {
-      violations.push({ rule: 'amount-total', source: 'seed: response table, amountTotal; D13', message: `amountTotal is ${JSON.stringify(record.amountTotal)}, expected the sum of the item amounts, ${expectedTotal}` });
+      violations.push({
+        rule: 'amount-total',
+        source: 'seed: response table, amountTotal; D13',
+        message: `amountTotal is ${JSON.stringify(record.amountTotal)}, expected the sum of the item amounts, ${expectedTotal}`,
+      });
     }
   }
   return violations;
@@ -115,14 +153,26 @@ function checkTimes(record: Json, policy: ImplementationPolicy): RuleViolation[]
   if (typeof createdAt !== 'string' || !SECONDS.test(createdAt)) return [];
   const violations: RuleViolation[] = [];
   if (typeof updatedAt === 'string' && SECONDS.test(updatedAt) && new Decimal(updatedAt).lessThan(createdAt)) {
-    violations.push({ rule: 'updated-not-before-created', source: 'D22', message: `updatedAt ${updatedAt} is before createdAt ${createdAt}` });
+    violations.push({
+      rule: 'updated-not-before-created',
+      source: 'D22',
+      message: `updatedAt ${updatedAt} is before createdAt ${createdAt}`,
+    });
   }
   if (typeof expiresAt === 'string' && MILLIS.test(expiresAt)) {
     const createdMs = new Decimal(createdAt).times(1000).floor();
     if (!new Decimal(expiresAt).greaterThan(createdMs)) {
-      violations.push({ rule: 'expires-after-creation', source: 'seed: response table, expiresAt; D21', message: `expiresAt ${expiresAt} ms is not after createdAt ${createdAt} s` });
+      violations.push({
+        rule: 'expires-after-creation',
+        source: 'seed: response table, expiresAt; D21',
+        message: `expiresAt ${expiresAt} ms is not after createdAt ${createdAt} s`,
+      });
     } else if (policy.lifetimeMs !== undefined && expiresAt !== computeExpiresAt(createdAt, policy.lifetimeMs)) {
-      violations.push({ rule: 'expires-after-lifetime', source: 'policy: lifetime', message: `expiresAt ${expiresAt} is not createdAt ${createdAt} s + ${policy.lifetimeMs} ms = ${computeExpiresAt(createdAt, policy.lifetimeMs)}` });
+      violations.push({
+        rule: 'expires-after-lifetime',
+        source: 'policy: lifetime',
+        message: `expiresAt ${expiresAt} is not createdAt ${createdAt} s + ${policy.lifetimeMs} ms = ${computeExpiresAt(createdAt, policy.lifetimeMs)}`,
+      });
     }
   }
   return violations;
@@ -141,7 +191,8 @@ function checkPriceDataEchoes(request: Json, record: Json): RuleViolation[] {
     const product = price.product_data ?? {};
     const differences: string[] = [];
     const compare = (field: string, actual: unknown, expected: unknown) => {
-      if (JSON.stringify(actual) !== JSON.stringify(expected)) differences.push(`${field} is ${JSON.stringify(actual)}, sent ${JSON.stringify(expected)}`);
+      if (JSON.stringify(actual) !== JSON.stringify(expected))
+        differences.push(`${field} is ${JSON.stringify(actual)}, sent ${JSON.stringify(expected)}`);
     };
     if (!echoed || typeof echoed !== 'object') {
       differences.push(`it is ${JSON.stringify(echoed)}`);
@@ -151,12 +202,17 @@ function checkPriceDataEchoes(request: Json, record: Json): RuleViolation[] {
       const productData = echoed.productData;
       if (productData !== undefined) {
         compare('productData.name', productData?.name, product.name);
-        if (productData && 'description' in productData) compare('productData.description', productData.description, product.description ?? null);
+        if (productData && 'description' in productData)
+          compare('productData.description', productData.description, product.description ?? null);
         if (productData && 'images' in productData) compare('productData.images', productData.images, product.images ?? []);
       }
     }
     if (differences.length > 0) {
-      violations.push({ rule: 'echo-priceData', source: 'D19', message: `invoiceItems[${index}].priceData does not echo price_data: ${differences.join('; ')}` });
+      violations.push({
+        rule: 'echo-priceData',
+        source: 'D19',
+        message: `invoiceItems[${index}].priceData does not echo price_data: ${differences.join('; ')}`,
+      });
     }
   });
   return violations;
@@ -168,17 +224,27 @@ function checkPaymentMethods(request: Json, record: Json): RuleViolation[] {
   const types: unknown[] = Array.isArray(record.paymentMethodTypes) ? record.paymentMethodTypes : [];
   const crypto = record.paymentMethodOptions?.crypto;
   if (types.includes('crypto') !== (crypto !== null && crypto !== undefined)) {
-    violations.push({ rule: 'crypto-options-consistent', source: 'D20', message: `paymentMethodOptions.crypto is ${crypto === null ? 'null' : 'set'} while paymentMethodTypes is ${JSON.stringify(types)}` });
+    violations.push({
+      rule: 'crypto-options-consistent',
+      source: 'D20',
+      message: `paymentMethodOptions.crypto is ${crypto === null ? 'null' : 'set'} while paymentMethodTypes is ${JSON.stringify(types)}`,
+    });
   }
   const chosen = request.payment_method_data?.paymentMethodDetail;
   if (chosen) {
     const offered: unknown[] = Array.isArray(crypto) ? crypto : [];
-    const offersChosenPair = offered.some((option: any) =>
-      isSameCurrency(String(option?.currency?.value), String(chosen.currency)) &&
-      Array.isArray(option?.networks) &&
-      option.networks.some((network: any) => isSameCurrency(String(network?.value), String(chosen.network))));
+    const offersChosenPair = offered.some(
+      (option: any) =>
+        isSameCurrency(String(option?.currency?.value), String(chosen.currency)) &&
+        Array.isArray(option?.networks) &&
+        option.networks.some((network: any) => isSameCurrency(String(network?.value), String(chosen.network))),
+    );
     if (!types.includes('crypto') || !offersChosenPair) {
-      violations.push({ rule: 'chosen-payment-method', source: 'D20', message: `payment_method_data chose ${chosen.currency} on ${chosen.network}, but the record offers ${JSON.stringify(types)} with ${JSON.stringify(crypto)}` });
+      violations.push({
+        rule: 'chosen-payment-method',
+        source: 'D20',
+        message: `payment_method_data chose ${chosen.currency} on ${chosen.network}, but the record offers ${JSON.stringify(types)} with ${JSON.stringify(crypto)}`,
+      });
     }
   }
   return violations;

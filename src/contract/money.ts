@@ -29,4 +29,3 @@ export function computeItemAmount(quantity: number, unitAmount: string, rate: st
 export function computeAmountTotal(itemAmounts: string[]): string {
   return itemAmounts.reduce((sum, amount) => sum.plus(amount), new Decimal(0)).toFixed(2);
 }
-

@@ -23,7 +23,8 @@ export function formatBanner(url: string, config: SandboxConfig): string {
 export function formatHelp(): string {
   const width = Math.max(...SANDBOX_SETTINGS.map((setting) => setting.name.length));
   const rows = SANDBOX_SETTINGS.map(
-    (setting) => `  ${setting.name.padEnd(width)}  ${setting.meaning.replace(/`/g, '')}\n  ${' '.repeat(width)}  (default: ${setting.fallback.replace(/`/g, '')})`,
+    (setting) =>
+      `  ${setting.name.padEnd(width)}  ${setting.meaning.replace(/`/g, '')}\n  ${' '.repeat(width)}  (default: ${setting.fallback.replace(/`/g, '')})`,
   );
   return [
     'checkout-sandbox: a stateful sandbox of the Checkout API for integration tests.',

@@ -12,10 +12,12 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (argv.length > 0) {
-    process.stderr.write(`checkout-sandbox takes no arguments (got "${argv[0]}"); it is configured by environment variables. See checkout-sandbox --help.\n`);
+    process.stderr.write(
+      `checkout-sandbox takes no arguments (got "${argv[0]}"); it is configured by environment variables. See checkout-sandbox --help.\n`,
+    );
     return 2;
   }
-  let config;
+  let config: ReturnType<typeof readSandboxConfig>;
   try {
     config = readSandboxConfig(process.env);
   } catch (error) {
@@ -25,14 +27,15 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  let sandbox;
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
     sandbox = await startSandbox({ config });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'EADDRINUSE'
-      ? `${config.host}:${config.port} is already in use; stop what runs there or set PORT to another port (0 picks a free one).`
-      : (error as Error).message;
+    const reason =
+      code === 'EADDRINUSE'
+        ? `${config.host}:${config.port} is already in use; stop what runs there or set PORT to another port (0 picks a free one).`
+        : (error as Error).message;
     process.stderr.write(`checkout-sandbox: cannot start: ${reason}\n`);
     return 1;
   }

@@ -10,10 +10,10 @@ import { createAuthenticator } from './auth/authenticate.js';
 import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { type Clock, systemClock, toMillis } from './checkout/clock.js';
+import { createRateTable } from './checkout/test-rates.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
 import { readContract } from './contract/locate-contract.js';
-import { createRateTable } from './checkout/test-rates.js';
 import { createProblem } from './http/problems.js';
 import { sendProblem } from './http/send-response.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
@@ -75,7 +75,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       // An absolute-form target (`POST http://user:pass@host/...`) or the error's message can quote a URL: redact it.
       const target = (req.url ?? '').split('?')[0];
       log(redactUrls(`sandbox bug while answering ${req.method} ${target}: ${(error as Error)?.stack ?? String(error)}`));
-      if (!res.headersSent) sendProblem(res, createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'));
+      if (!res.headersSent)
+        sendProblem(res, createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'));
       else res.destroy();
     });
   });
@@ -127,9 +128,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import('node:st
     socket.destroy();
     return;
   }
-  const problem = error.code === 'HPE_HEADER_OVERFLOW'
-    ? createProblem('request-header-fields-too-large', 'The request headers are too large; send fewer or shorter headers.')
-    : createProblem('bad-request', 'The request is not valid HTTP/1.1.');
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? createProblem('request-header-fields-too-large', 'The request headers are too large; send fewer or shorter headers.')
+      : createProblem('bad-request', 'The request is not valid HTTP/1.1.');
   const body = JSON.stringify(problem);
   socket.end(
     `HTTP/1.1 ${problem.status} ${problem.title}\r\ncontent-type: application/problem+json\r\nrequest-id: ${problem.instance}\r\n` +

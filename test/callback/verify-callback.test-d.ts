@@ -1,12 +1,12 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  verifyCallback,
-  type CallbackHeaders,
   type CallbackErrorCode,
+  type CallbackHeaders,
   type CallbackVerificationError,
   type CheckoutCompletedEvent,
   type VerifyCallbackInput,
+  verifyCallback,
 } from '../../src/index.js';
 
 describe('verifyCallback types', () => {
@@ -16,8 +16,18 @@ describe('verifyCallback types', () => {
   });
 
   it('takes the raw body, the headers as Node or fetch gives them, and the secret', () => {
-    expectTypeOf<{ payload: Buffer; headers: Record<string, string | string[] | undefined>; secret: string }>().toExtend<VerifyCallbackInput>();
-    expectTypeOf<{ payload: string; headers: Headers; secret: string; toleranceSeconds: number; now: Date }>().toExtend<VerifyCallbackInput>();
+    expectTypeOf<{
+      payload: Buffer;
+      headers: Record<string, string | string[] | undefined>;
+      secret: string;
+    }>().toExtend<VerifyCallbackInput>();
+    expectTypeOf<{
+      payload: string;
+      headers: Headers;
+      secret: string;
+      toleranceSeconds: number;
+      now: Date;
+    }>().toExtend<VerifyCallbackInput>();
     expectTypeOf<IncomingHttpHeaders>().toExtend<CallbackHeaders>();
     expectTypeOf<IncomingMessage['headersDistinct']>().toExtend<CallbackHeaders>();
     // Any Headers-like object with get (undici's own class, a framework's), a Map, entries.
@@ -36,7 +46,13 @@ describe('verifyCallback types', () => {
   it('every refusal has a code from a closed list', () => {
     expectTypeOf<CallbackVerificationError['code']>().toEqualTypeOf<CallbackErrorCode>();
     expectTypeOf<CallbackErrorCode>().toEqualTypeOf<
-      'missing_headers' | 'malformed_headers' | 'bad_signature' | 'stale_timestamp' | 'future_timestamp' | 'malformed_body' | 'unknown_event_type'
+      | 'missing_headers'
+      | 'malformed_headers'
+      | 'bad_signature'
+      | 'stale_timestamp'
+      | 'future_timestamp'
+      | 'malformed_body'
+      | 'unknown_event_type'
     >();
   });
 });

@@ -66,7 +66,7 @@ describe('verifyCallback accepts a genuine delivery', () => {
     ['a plain record with upper-case names', upperCase],
     ['one-value arrays (Node req.headersDistinct)', (headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]]))],
     ['the global Headers', (headers) => new Headers(headers)],
-    ['a Headers-like object of another class, such as undici\'s', (headers) => new ForeignHeaders(upperCase(headers))],
+    ["a Headers-like object of another class, such as undici's", (headers) => new ForeignHeaders(upperCase(headers))],
     ['a Map with names in any case', (headers) => new Map(Object.entries(upperCase(headers)))],
     ['a Map of one-value arrays', (headers) => new Map(Object.entries(headers).map(([name, value]) => [name, [value]]))],
     ['an array of [name, value] entries', (headers) => Object.entries(upperCase(headers))],
@@ -92,7 +92,10 @@ describe('verifyCallback accepts a genuine delivery', () => {
   it('accepts a delivery when any of several signatures matches (secret rotation)', () => {
     const delivery = signDelivery(exampleEvent(), { timestampSeconds: nowSeconds });
     const stale = signDelivery(exampleEvent(), { timestampSeconds: nowSeconds, signWith: otherSecret });
-    const headers = { ...delivery.headers, 'webhook-signature': `${stale.headers['webhook-signature']} ${delivery.headers['webhook-signature']}` };
+    const headers = {
+      ...delivery.headers,
+      'webhook-signature': `${stale.headers['webhook-signature']} ${delivery.headers['webhook-signature']}`,
+    };
     expect(verifyAt({ payload: delivery.payload, headers }).data.status).toBe('complete');
   });
 
@@ -113,7 +116,10 @@ describe('verifyCallback refuses a tampered or wrongly signed delivery (bad_sign
     ['another webhook-id', { ...delivery, headers: { ...delivery.headers, 'webhook-id': 'msg_someOtherEvent0001' } }],
     ['a moved webhook-timestamp', { ...delivery, headers: { ...delivery.headers, 'webhook-timestamp': String(nowSeconds - 1) } }],
     ['a signature made with another secret', signDelivery(exampleEvent(), { timestampSeconds: nowSeconds, signWith: otherSecret })],
-    ['a signature of another scheme version', { ...delivery, headers: { ...delivery.headers, 'webhook-signature': delivery.headers['webhook-signature'].replace('v1,', 'v2,') } }],
+    [
+      'a signature of another scheme version',
+      { ...delivery, headers: { ...delivery.headers, 'webhook-signature': delivery.headers['webhook-signature'].replace('v1,', 'v2,') } },
+    ],
     ['garbage in webhook-signature', { ...delivery, headers: { ...delivery.headers, 'webhook-signature': 'not-a-signature' } }],
   ];
 
@@ -181,7 +187,9 @@ describe('verifyCallback refuses missing or malformed headers', () => {
   it.each(['', '17952541.5', '-1795254127', '1795254127abc', '9999999999999'])(
     'a webhook-timestamp of "%s" is refused as missing or malformed',
     (timestamp) => {
-      const error = refusal(() => verifyAt({ payload: delivery.payload, headers: { ...delivery.headers, 'webhook-timestamp': timestamp } }));
+      const error = refusal(() =>
+        verifyAt({ payload: delivery.payload, headers: { ...delivery.headers, 'webhook-timestamp': timestamp } }),
+      );
       expect(error.code).toBe(timestamp === '' ? 'missing_headers' : 'malformed_headers');
       if (timestamp !== '') expect(error).toBeInstanceOf(CallbackMalformedHeadersError);
     },

@@ -2,8 +2,8 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCheckoutClient } from '../../src/index.js';
-import { CANARY_KEY, json201, createdCheckout, requestBody } from './client-fixtures.js';
-import { findClosedPort, startRecordingServer, type RecordingServer } from './recording-server.js';
+import { CANARY_KEY, createdCheckout, json201, requestBody } from './client-fixtures.js';
+import { findClosedPort, type RecordingServer, startRecordingServer } from './recording-server.js';
 
 function printedForms(value: unknown): string[] {
   const forms = [inspect(value, { depth: Infinity, showHidden: true, getters: true }), String(value)];

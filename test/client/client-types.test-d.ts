@@ -1,19 +1,19 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  createCheckoutClient,
   type Checkout,
   type CheckoutCompletedEvent,
   type CheckoutStatus,
-  type components,
   type CreateCheckoutRequest,
   type CreateCheckoutResult,
+  type components,
+  createCheckoutClient,
   type FieldError,
   type FieldErrorCode,
   type InvoiceItem,
   type PaymentMethodType,
-  type paths,
   type PriceData,
   type Problem,
+  type paths,
 } from '../../src/index.js';
 
 const client = createCheckoutClient({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'canary-key-types' });
@@ -93,7 +93,9 @@ describe('response types', () => {
   it('the named types are the generated components', () => {
     expectTypeOf<Checkout>().toEqualTypeOf<components['schemas']['Checkout']>();
     expectTypeOf<Problem>().toEqualTypeOf<components['schemas']['Problem']>();
-    expectTypeOf<paths['/api/v1/checkouts/']['post']['requestBody']['content']['application/json']>().toEqualTypeOf<CreateCheckoutRequest>();
+    expectTypeOf<
+      paths['/api/v1/checkouts/']['post']['requestBody']['content']['application/json']
+    >().toEqualTypeOf<CreateCheckoutRequest>();
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CheckoutNetworkError, createCheckoutClient, type CheckoutClient } from '../../src/index.js';
+import { type CheckoutClient, CheckoutNetworkError, createCheckoutClient } from '../../src/index.js';
 import { CANARY_KEY, createdCheckout, json201, problemExamples, requestBody } from './client-fixtures.js';
-import { findClosedPort, startRecordingServer, type RecordingServer } from './recording-server.js';
+import { findClosedPort, type RecordingServer, startRecordingServer } from './recording-server.js';
 
 let server: RecordingServer;
 let client: CheckoutClient;
@@ -85,7 +85,11 @@ describe('createCheckout resolves every HTTP answer', () => {
   });
 
   it.each(problems)('%i → error is the problem document, data is undefined', async (status, problem) => {
-    server.answerNext({ status, headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '30' }, body: JSON.stringify(problem) });
+    server.answerNext({
+      status,
+      headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '30' },
+      body: JSON.stringify(problem),
+    });
     const { data, error, response } = await client.createCheckout(requestBody);
     expect(data).toBeUndefined();
     expect(error).toEqual(problem);
@@ -144,7 +148,9 @@ describe('createCheckout rejects only when no answer arrives', () => {
 
 describe('createCheckoutClient checks its options', () => {
   it.each(['', 'api.checkout.example', 'ftp://api.checkout.example', undefined])('refuses a baseUrl of %j', (baseUrl) => {
-    expect(() => createCheckoutClient({ baseUrl: baseUrl as string, apiKey: CANARY_KEY })).toThrow(/baseUrl must be an absolute http\(s\) URL/);
+    expect(() => createCheckoutClient({ baseUrl: baseUrl as string, apiKey: CANARY_KEY })).toThrow(
+      /baseUrl must be an absolute http\(s\) URL/,
+    );
   });
 });
 

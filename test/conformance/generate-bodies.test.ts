@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createContractValidators } from '../../src/contract/compile-schemas.js';
-import { generateInvalidBodies, generateValidBodies } from '../../src/conformance/generate-bodies.js';
 import { pointersRelate, tableRequests } from '../../src/conformance/checks/invalid-bodies.js';
 import { sampleCodes, seedSamples } from '../../src/conformance/contract-samples.js';
+import { generateInvalidBodies, generateValidBodies } from '../../src/conformance/generate-bodies.js';
 import { invalidBodyCases } from '../../src/conformance/invalid-bodies.js';
+import { createContractValidators } from '../../src/contract/compile-schemas.js';
 
 const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
 
@@ -16,7 +16,7 @@ describe('generated bodies', () => {
     expect(generateValidBodies(43, 30, validate)).not.toEqual(bodies);
   });
 
-  it('valid variants cover the optional fields, several items and the samples\' codes in other cases', () => {
+  it("valid variants cover the optional fields, several items and the samples' codes in other cases", () => {
     const bodies = generateValidBodies(7, 60, validate).map(({ body }) => body as any);
     expect(bodies.some((b) => b.client_reference_id === undefined)).toBe(true);
     expect(bodies.some((b) => typeof b.client_reference_id === 'string')).toBe(true);
@@ -39,7 +39,7 @@ describe('generated bodies', () => {
     expect([...new Set(pairs.map((pair) => pair.toLowerCase()))].sort()).toEqual(['usd/tron', 'usdc/ethereum', 'usdt/tron']);
   });
 
-  it('invalid bodies are rejected by the contract\'s validator, which names the pointers the kit expects', () => {
+  it("invalid bodies are rejected by the contract's validator, which names the pointers the kit expects", () => {
     const bodies = generateInvalidBodies(42, 30, validate);
     expect(bodies.length).toBeGreaterThanOrEqual(25);
     for (const { body, pointers } of bodies) {
@@ -51,18 +51,20 @@ describe('generated bodies', () => {
 });
 
 describe('the codes the samples use', () => {
-  it('are read from the contract\'s request examples: checkout and price currencies, and the chosen pairs', () => {
+  it("are read from the contract's request examples: checkout and price currencies, and the chosen pairs", () => {
     expect(sampleCodes()).toEqual({
       currencies: ['eur', 'usd', 'usdt'],
       paymentPairs: [
-        { currency: 'usdt', network: 'tron' }, { currency: 'USDC', network: 'ethereum' }, { currency: 'USD', network: 'tron' },
+        { currency: 'usdt', network: 'tron' },
+        { currency: 'USDC', network: 'ethereum' },
+        { currency: 'USD', network: 'tron' },
       ],
     });
   });
 });
 
 describe('the invalid table as sent by the kit', () => {
-  it('sends every row of the contract\'s table, each blamed on a field', () => {
+  it("sends every row of the contract's table, each blamed on a field", () => {
     const requests = tableRequests(seedSamples().usdtOnTron, validate);
     expect(requests.map((r) => r.name)).toEqual(invalidBodyCases.map((c) => `table: ${c.name}`));
     const quantityZero = requests.find((r) => r.name === 'table: quantity 0')!;
@@ -70,12 +72,16 @@ describe('the invalid table as sent by the kit', () => {
     expect(requests.find((r) => r.name === 'table: currency missing')!.pointers).toEqual(['/currency']);
   });
 
-  it('expects a 422 only where the contract\'s schema rejects; the mixed-currency sample is valid (D8)', () => {
+  it("expects a 422 only where the contract's schema rejects; the mixed-currency sample is valid (D8)", () => {
     const requests = tableRequests(seedSamples().usdtOnTron, validate);
     expect(requests.filter((r) => validate(r.body) || r.pointers.length === 0).map((r) => r.name)).toEqual([]);
     const mixed = seedSamples().mixedCurrencies;
     expect(validate(mixed)).toBe(true);
-    const { currency, invoice_items: [first], payment_method_data: paid } = mixed;
+    const {
+      currency,
+      invoice_items: [first],
+      payment_method_data: paid,
+    } = mixed;
     expect([currency, first.price_data.currency, paid.paymentMethodDetail.currency]).toEqual(['EUR', 'USD', 'USD']);
   });
 });

@@ -8,11 +8,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Level } from '../../src/conformance/config.js';
 import { runCli } from '../../src/conformance/run-cli.js';
-import { startBrokenProxy, type BrokenProxy } from './support/broken-proxy.js';
+import { type BrokenProxy, startBrokenProxy } from './support/broken-proxy.js';
 import { removePackage } from './support/built-package.js';
-import { buildAllowedChoices, buildMutations, type AllowedChoice, type Mutation } from './support/mutations.js';
+import { type AllowedChoice, buildAllowedChoices, buildMutations, type Mutation } from './support/mutations.js';
 import {
-  CALLBACK_SECRET, CANARY_KEY, SANDBOX_POLICIES, startSandboxProcess, type SandboxPolicy, type SandboxProcess,
+  CALLBACK_SECRET,
+  CANARY_KEY,
+  SANDBOX_POLICIES,
+  type SandboxPolicy,
+  type SandboxProcess,
+  startSandboxProcess,
 } from './support/sandbox-process.js';
 
 const policies = Object.keys(SANDBOX_POLICIES) as SandboxPolicy[];
@@ -22,17 +27,21 @@ const mutations = buildMutations(CANARY_KEY, CALLBACK_SECRET);
 const outcomes: Array<{ mutation: string; level: Level; policy: SandboxPolicy; caught: boolean }> = [];
 
 beforeAll(async () => {
-  await Promise.all(policies.map(async (policy) => {
-    const sandbox = await startSandboxProcess(policy);
-    running.set(policy, { sandbox, proxy: await startBrokenProxy(sandbox.baseUrl) });
-  }));
+  await Promise.all(
+    policies.map(async (policy) => {
+      const sandbox = await startSandboxProcess(policy);
+      running.set(policy, { sandbox, proxy: await startBrokenProxy(sandbox.baseUrl) });
+    }),
+  );
 });
 
 afterAll(async () => {
-  await Promise.all([...running.values()].map(async ({ sandbox, proxy }) => {
-    await proxy.close();
-    await sandbox.stop();
-  }));
+  await Promise.all(
+    [...running.values()].map(async ({ sandbox, proxy }) => {
+      await proxy.close();
+      await sandbox.stop();
+    }),
+  );
   rmSync(workDir, { recursive: true, force: true });
   removePackage();
 });
@@ -45,11 +54,19 @@ async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean
   let stderr = '';
   const argv = ['--base-url', running.get(policy)!.proxy.url, '--level', level, '--report', report, '--generated', '4'];
   if (withCallback) argv.push('--callback-host', '127.0.0.1', '--timeout', '2000');
-  const code = await runCli(argv, { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET }, {
-    stdout: (text) => { stdout += text; },
-    stderr: (text) => { stderr += text; },
-    interactive: false,
-  });
+  const code = await runCli(
+    argv,
+    { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
+    {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+      interactive: false,
+    },
+  );
   const reportText = readFileSync(report, 'utf8');
   // Whatever the implementation does, the key never reaches the output.
   for (const text of [stdout, stderr, reportText]) expect(text).not.toContain(CANARY_KEY);
@@ -67,10 +84,12 @@ describe('controls: the unbroken implementations pass', () => {
   });
 
   it('an undocumented extra field is a warning, not a failure (D28)', async () => {
-    running.get('defaults')!.proxy.use({ response: (response, request) => {
-      if (request.path !== '/api/v1/checkouts/' || response.status !== 201) return undefined;
-      return { ...response, body: JSON.stringify({ ...JSON.parse(response.body), loyaltyPoints: 12 }) };
-    } });
+    running.get('defaults')!.proxy.use({
+      response: (response, request) => {
+        if (request.path !== '/api/v1/checkouts/' || response.status !== 201) return undefined;
+        return { ...response, body: JSON.stringify({ ...JSON.parse(response.body), loyaltyPoints: 12 }) };
+      },
+    });
     const { code, report } = await runKit('defaults', 'full', false);
     expect(code).toBe(0);
     const schema = report.checks.find((c) => c.name === 'response-schema')!;
@@ -91,8 +110,13 @@ describe('a choice the contract leaves to the implementation passes, with a warn
   });
 });
 
-const cases = policies.flatMap((policy) => mutations.flatMap((mutation) => mutation.levels.map((level) =>
-  [`${mutation.name} at ${level}, sandbox ${policy}`, mutation, level, policy] as [string, Mutation, Level, SandboxPolicy])));
+const cases = policies.flatMap((policy) =>
+  mutations.flatMap((mutation) =>
+    mutation.levels.map(
+      (level) => [`${mutation.name} at ${level}, sandbox ${policy}`, mutation, level, policy] as [string, Mutation, Level, SandboxPolicy],
+    ),
+  ),
+);
 
 describe('each broken implementation is caught by the named check, with exit code 1, under either policy', () => {
   it('has a suite of at least 30 mutations, each naming a check', () => {
@@ -118,8 +142,10 @@ describe('each broken implementation is caught by the named check, with exit cod
       const own = outcomes.filter((o) => o.policy === policy);
       return `${policy} ${own.filter((o) => o.caught).length}/${own.length}`;
     });
-    console.log(`mutation score: ${caught}/${cases.length} caught (${((100 * caught) / cases.length).toFixed(0)}%) by the named check; `
-      + `${mutations.length} mutations at their levels, against ${policies.length} implementations (${perPolicy.join(', ')})`);
+    console.log(
+      `mutation score: ${caught}/${cases.length} caught (${((100 * caught) / cases.length).toFixed(0)}%) by the named check; ` +
+        `${mutations.length} mutations at their levels, against ${policies.length} implementations (${perPolicy.join(', ')})`,
+    );
     expect(outcomes).toHaveLength(cases.length);
     expect(caught).toBe(cases.length);
   });

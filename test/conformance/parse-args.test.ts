@@ -24,22 +24,58 @@ function errorOf(argv: string[], environment: Record<string, string | undefined>
 describe('argv and environment → configuration', () => {
   it('needs only --base-url and the key, with safe defaults', () => {
     expect(configOf(['--base-url', 'http://127.0.0.1:4011'])).toEqual({
-      baseUrl: 'http://127.0.0.1:4011', apiKey: KEY, level: 'full', timeoutMs: 5000,
-      reportPath: undefined, junitPath: undefined, seed: 20261121, generated: 16, concurrency: 4,
+      baseUrl: 'http://127.0.0.1:4011',
+      apiKey: KEY,
+      level: 'full',
+      timeoutMs: 5000,
+      reportPath: undefined,
+      junitPath: undefined,
+      seed: 20261121,
+      generated: 16,
+      concurrency: 4,
     });
   });
 
   it('reads every flag', () => {
-    const config = configOf(['--base-url=https://api.example.test/gateway/', '--level', 'schema', '--report', 'out.json', '--junit', 'out.xml',
-      '--timeout', '2s', '--seed', '7', '--generated', '3', '--concurrency', '8']);
-    expect(config).toMatchObject({ baseUrl: 'https://api.example.test/gateway', level: 'schema', reportPath: 'out.json', junitPath: 'out.xml', timeoutMs: 2000, seed: 7, generated: 3, concurrency: 8 });
+    const config = configOf([
+      '--base-url=https://api.example.test/gateway/',
+      '--level',
+      'schema',
+      '--report',
+      'out.json',
+      '--junit',
+      'out.xml',
+      '--timeout',
+      '2s',
+      '--seed',
+      '7',
+      '--generated',
+      '3',
+      '--concurrency',
+      '8',
+    ]);
+    expect(config).toMatchObject({
+      baseUrl: 'https://api.example.test/gateway',
+      level: 'schema',
+      reportPath: 'out.json',
+      junitPath: 'out.xml',
+      timeoutMs: 2000,
+      seed: 7,
+      generated: 3,
+      concurrency: 8,
+    });
   });
 
   it('accepts a base URL that already names the create path, and strips it', () => {
     expect(configOf(['--base-url', 'http://localhost:4010/api/v1/checkouts/']).baseUrl).toBe('http://localhost:4010');
   });
 
-  it.each([['500', 500], ['500ms', 500], ['1.5s', 1500], ['30s', 30_000]])('reads --timeout %s as %i ms', (value, ms) => {
+  it.each([
+    ['500', 500],
+    ['500ms', 500],
+    ['1.5s', 1500],
+    ['30s', 30_000],
+  ])('reads --timeout %s as %i ms', (value, ms) => {
     expect(configOf(['--base-url', 'http://x.test', '--timeout', value]).timeoutMs).toBe(ms);
   });
 
@@ -48,14 +84,30 @@ describe('argv and environment → configuration', () => {
   });
 
   it('enables the callback check with the sandbox helper by default', () => {
-    expect(configOf(['--base-url', 'http://127.0.0.1:4011', '--callback-host', '127.0.0.1'], { ...env, CHECKOUT_CALLBACK_SECRET: SECRET }).callback).toEqual({
-      publicHost: '127.0.0.1', port: 0, listenAddress: '127.0.0.1', completePath: '/sandbox/v1/checkouts/{id}/complete', secret: SECRET,
+    expect(
+      configOf(['--base-url', 'http://127.0.0.1:4011', '--callback-host', '127.0.0.1'], { ...env, CHECKOUT_CALLBACK_SECRET: SECRET })
+        .callback,
+    ).toEqual({
+      publicHost: '127.0.0.1',
+      port: 0,
+      listenAddress: '127.0.0.1',
+      completePath: '/sandbox/v1/checkouts/{id}/complete',
+      secret: SECRET,
     });
   });
 
   it('listens on all interfaces on the named port for a host that is not loopback; none means no completion call', () => {
-    const config = configOf(['--base-url', 'http://gw.test', '--level', 'schema', '--callback-host', 'host.docker.internal:9123', '--complete-path', 'none'], env);
-    expect(config.callback).toEqual({ publicHost: 'host.docker.internal:9123', port: 9123, listenAddress: '0.0.0.0', completePath: null, secret: undefined });
+    const config = configOf(
+      ['--base-url', 'http://gw.test', '--level', 'schema', '--callback-host', 'host.docker.internal:9123', '--complete-path', 'none'],
+      env,
+    );
+    expect(config.callback).toEqual({
+      publicHost: 'host.docker.internal:9123',
+      port: 9123,
+      listenAddress: '0.0.0.0',
+      completePath: null,
+      secret: undefined,
+    });
   });
 });
 
@@ -96,7 +148,10 @@ describe('what cannot run is refused with a message that says what to do', () =>
 
   it('needs the signing secret for the callback check at level full, and checks its shape', () => {
     expect(errorOf(['--base-url', 'http://x.test', '--callback-host', '127.0.0.1'])).toMatch(/set CHECKOUT_CALLBACK_SECRET/);
-    const message = errorOf(['--base-url', 'http://x.test', '--callback-host', '127.0.0.1'], { ...env, CHECKOUT_CALLBACK_SECRET: 'not-a-secret' });
+    const message = errorOf(['--base-url', 'http://x.test', '--callback-host', '127.0.0.1'], {
+      ...env,
+      CHECKOUT_CALLBACK_SECRET: 'not-a-secret',
+    });
     expect(message).toMatch(/whsec_<base64>/);
     expect(message).not.toContain('not-a-secret');
   });

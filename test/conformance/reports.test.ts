@@ -9,9 +9,22 @@ import type { RunOutcome } from '../../src/conformance/run-conformance.js';
 import type { Exchange } from '../../src/conformance/send-request.js';
 
 const KEY = 'canary-key-9f1c-reports';
-const config: ConformanceConfig = { baseUrl: 'http://127.0.0.1:1', apiKey: KEY, level: 'full', timeoutMs: 1000, seed: 1, generated: 0, concurrency: 1 };
+const config: ConformanceConfig = {
+  baseUrl: 'http://127.0.0.1:1',
+  apiKey: KEY,
+  level: 'full',
+  timeoutMs: 1000,
+  seed: 1,
+  generated: 0,
+  concurrency: 1,
+};
 const exchange: Exchange = {
-  request: { method: 'POST', url: 'http://127.0.0.1:1/api/v1/checkouts/', headers: { authorization: `Api-Key ${KEY}` }, body: '{"currency":"usdt"}' },
+  request: {
+    method: 'POST',
+    url: 'http://127.0.0.1:1/api/v1/checkouts/',
+    headers: { authorization: `Api-Key ${KEY}` },
+    body: '{"currency":"usdt"}',
+  },
   response: { status: 201, headers: { 'content-type': 'application/json' }, body: `{"amountTotal":"25.01","note":"<&>\u0001${KEY}"}` },
   durationMs: 3,
 };
@@ -61,7 +74,13 @@ describe('reports', () => {
 
   it('the JSON report holds every check and each failure with its exchange', () => {
     const report = JSON.parse(redact(JSON.stringify(buildJsonReport(config, outcome(), 1, '1.0.0'))));
-    expect(report).toMatchObject({ tool: 'checkout-conformance', verdict: 'violations', exitCode: 1, level: 'full', summary: { fail: 1, warn: 1 } });
+    expect(report).toMatchObject({
+      tool: 'checkout-conformance',
+      verdict: 'violations',
+      exitCode: 1,
+      level: 'full',
+      summary: { fail: 1, warn: 1 },
+    });
     const failed = report.checks.find((c: any) => c.name === 'amounts-exact');
     expect(failed.failures[0]).toMatchObject({ case: 'sample usdtOnTron', request: { method: 'POST' }, response: { status: 201 } });
     expect(JSON.stringify(report)).not.toContain(KEY);
@@ -72,7 +91,9 @@ describe('reports', () => {
     expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(text).toMatch(/<testsuites name="checkout-conformance" tests="21" failures="1" errors="0" skipped="\d+"/);
     expect(text.match(/<testcase /g)).toHaveLength(21);
-    expect(text).toMatch(/<testcase classname="checkout-conformance.full" name="amounts-exact" time="0">\n\s+<failure message="1 of 2 cases failed; first: sample usdtOnTron: amountTotal is &quot;25.01&quot;, expected 25.00"/);
+    expect(text).toMatch(
+      /<testcase classname="checkout-conformance.full" name="amounts-exact" time="0">\n\s+<failure message="1 of 2 cases failed; first: sample usdtOnTron: amountTotal is &quot;25.01&quot;, expected 25.00"/,
+    );
     expect(text).toContain('&lt;&amp;&gt;\uFFFD');
     expect(text).toMatch(/name="callback-verified" time="0">\n\s+<skipped message="needs --callback-host"\/>/);
     expect(text).not.toContain(KEY);

@@ -6,13 +6,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrokenProxy } from './support/broken-proxy.js';
-import { buildPackageBins, conformanceBin, projectRoot, removePackage } from './support/built-package.js';
-import { freePort, runToEnd, startProcess, waitForHttp, type RunningProcess } from '../support/child-process.js';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
 import { Decimal } from '../../src/contract/money.js';
+import { freePort, type RunningProcess, runToEnd, startProcess, waitForHttp } from '../support/child-process.js';
+import { startBrokenProxy } from './support/broken-proxy.js';
+import { buildPackageBins, conformanceBin, projectRoot, removePackage } from './support/built-package.js';
 import {
-  CALLBACK_SECRET, CANARY_KEY, SANDBOX_POLICIES, startSandboxProcess, type SandboxPolicy, type SandboxProcess,
+  CALLBACK_SECRET,
+  CANARY_KEY,
+  SANDBOX_POLICIES,
+  type SandboxPolicy,
+  type SandboxProcess,
+  startSandboxProcess,
 } from './support/sandbox-process.js';
 
 const policies = Object.keys(SANDBOX_POLICIES) as SandboxPolicy[];
@@ -28,7 +33,11 @@ beforeAll(async () => {
   const mockPort = await freePort();
   mockUrl = `http://127.0.0.1:${mockPort}`;
   mock = startProcess(process.execPath, [resolve(projectRoot, 'scripts/start-mock.js')], { HOST: '127.0.0.1', PORT: String(mockPort) });
-  await Promise.all(policies.map(async (policy) => { sandboxes.set(policy, await startSandboxProcess(policy)); }));
+  await Promise.all(
+    policies.map(async (policy) => {
+      sandboxes.set(policy, await startSandboxProcess(policy));
+    }),
+  );
   sandbox = sandboxes.get('defaults')!;
   await waitForHttp(mockUrl, mock);
 });
@@ -70,12 +79,20 @@ describe('the two implementations differ where the contract lets them', () => {
     const [defaults, other] = await Promise.all(policies.map((policy) => createMixedCurrencyCheckout(sandboxes.get(policy)!.baseUrl)));
     // 2 × 49.99 USD in EUR: at 1 EUR = 1.08 USD, 92.57; at 1 EUR = 1.1 USD, 90.89.
     expect(defaults).toEqual({
-      status: 201, amounts: ['92.57', '92.57'], updatedAfterCreatedS: '0', lifetimeMs: 86_400_000,
-      paymentMethodTypes: ['crypto'], cryptoOptions: ['USD'],
+      status: 201,
+      amounts: ['92.57', '92.57'],
+      updatedAfterCreatedS: '0',
+      lifetimeMs: 86_400_000,
+      paymentMethodTypes: ['crypto'],
+      cryptoOptions: ['USD'],
     });
     expect(other).toEqual({
-      status: 201, amounts: ['90.89', '90.89'], updatedAfterCreatedS: '1', lifetimeMs: 604_800_000,
-      paymentMethodTypes: ['crypto', 'card'], cryptoOptions: ['USD', 'usdt', 'usdc'],
+      status: 201,
+      amounts: ['90.89', '90.89'],
+      updatedAfterCreatedS: '1',
+      lifetimeMs: 604_800_000,
+      paymentMethodTypes: ['crypto', 'card'],
+      cryptoOptions: ['USD', 'usdt', 'usdc'],
     });
   });
 });
@@ -90,9 +107,12 @@ describe.each(policies)('the sandbox under %s passes at level full', (policy) =>
     expect(run.stdout).toMatch(/^checkout-conformance · http:\/\/127\.0\.0\.1:\d+ · level full/);
     expect(run.stdout).toMatch(/Verdict: CONFORMANT \(21 checks ran\)/);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/\[1\/6\] valid requests…\n[^]*\[6\/6\] callback…/);
+    expect(run.stderr).toMatch(/\[1\/6\] valid requests…\n[\s\S]*\[6\/6\] callback…/);
     const statuses = statusesOf(report);
-    expect(Object.values(statuses).every((status) => status === 'pass'), JSON.stringify(statuses)).toBe(true);
+    expect(
+      Object.values(statuses).every((status) => status === 'pass'),
+      JSON.stringify(statuses),
+    ).toBe(true);
     expect(Object.keys(statuses)).toHaveLength(21);
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testsuites name="checkout-conformance" tests="21" failures="0" errors="0" skipped="0"/);
@@ -106,10 +126,21 @@ describe.each(policies)('the sandbox under %s passes at level full', (policy) =>
 describe('the Prism mock passes at level schema, and only there', () => {
   it('level schema: exit 0, callback (sent at once by the mock) included; the full-level checks are skipped', async () => {
     const report = join(workDir, 'mock-schema.json');
-    const run = await runBin(['--base-url', mockUrl, '--level', 'schema', '--callback-host', '127.0.0.1', '--complete-path', 'none', '--report', report], { CHECKOUT_API_KEY: CANARY_KEY }, ['CHECKOUT_CALLBACK_SECRET']);
+    const run = await runBin(
+      ['--base-url', mockUrl, '--level', 'schema', '--callback-host', '127.0.0.1', '--complete-path', 'none', '--report', report],
+      { CHECKOUT_API_KEY: CANARY_KEY },
+      ['CHECKOUT_CALLBACK_SECRET'],
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const statuses = statusesOf(report);
-    expect(statuses).toMatchObject({ 'valid-request-accepted': 'pass', 'response-schema': 'pass', 'invalid-body-rejected': 'pass', 'callback-delivered': 'pass', 'echoes-request': 'skip', 'ids-unique': 'skip' });
+    expect(statuses).toMatchObject({
+      'valid-request-accepted': 'pass',
+      'response-schema': 'pass',
+      'invalid-body-rejected': 'pass',
+      'callback-delivered': 'pass',
+      'echoes-request': 'skip',
+      'ids-unique': 'skip',
+    });
     expect(run.stdout + run.stderr).not.toContain(CANARY_KEY);
   });
 
@@ -117,7 +148,12 @@ describe('the Prism mock passes at level schema, and only there', () => {
     const report = join(workDir, 'mock-full.json');
     const run = await runBin(['--base-url', mockUrl, '--report', report]);
     expect(run.code).toBe(1);
-    expect(statusesOf(report)).toMatchObject({ 'echoes-request': 'fail', 'amounts-exact': 'fail', 'ids-unique': 'fail', 'auth-unknown-key': 'fail' });
+    expect(statusesOf(report)).toMatchObject({
+      'echoes-request': 'fail',
+      'amounts-exact': 'fail',
+      'ids-unique': 'fail',
+      'auth-unknown-key': 'fail',
+    });
     expect(run.stdout).toMatch(/Verdict: NOT CONFORMANT/);
   });
 });
@@ -125,7 +161,12 @@ describe('the Prism mock passes at level schema, and only there', () => {
 describe('the key never shows, even when the implementation leaks it', () => {
   it('a service that echoes the Authorization header fails key-never-echoed, and the output still holds no key', async () => {
     const proxy = await startBrokenProxy(sandbox.baseUrl);
-    proxy.use({ response: (response, request) => ({ ...response, body: response.body.replace(/}$/, `,"debug":${JSON.stringify(request.headers.authorization ?? '')}}`) }) });
+    proxy.use({
+      response: (response, request) => ({
+        ...response,
+        body: response.body.replace(/}$/, `,"debug":${JSON.stringify(request.headers.authorization ?? '')}}`),
+      }),
+    });
     try {
       const report = join(workDir, 'leak.json');
       const junit = join(workDir, 'leak.xml');
@@ -133,7 +174,8 @@ describe('the key never shows, even when the implementation leaks it', () => {
       expect(run.code).toBe(1);
       expect(statusesOf(report)['key-never-echoed']).toBe('fail');
       expect(run.stdout).toContain('[REDACTED]');
-      for (const text of [run.stdout, run.stderr, readFileSync(report, 'utf8'), readFileSync(junit, 'utf8')]) expect(text).not.toContain(CANARY_KEY);
+      for (const text of [run.stdout, run.stderr, readFileSync(report, 'utf8'), readFileSync(junit, 'utf8')])
+        expect(text).not.toContain(CANARY_KEY);
     } finally {
       await proxy.close();
     }

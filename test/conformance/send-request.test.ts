@@ -11,7 +11,9 @@ let rateLimited = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
       seen.push({ headers: req.headers, body });
       if (req.url === '/limited' && rateLimited < 1) {
@@ -30,7 +32,13 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 describe('one recorded exchange', () => {
   it('sends exactly the headers and body given, no Content-Type added, and records the answer', async () => {

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBreakingChanges } from '../../src/contract/breaking-changes.js';
-import { type GateFinding, checkBreaking, findLatestRelease } from '../../src/contract/check-breaking.js';
-import { type OpenApiDocument, loadContract } from '../../src/contract/load-contract.js';
+import { checkBreaking, findLatestRelease, type GateFinding } from '../../src/contract/check-breaking.js';
+import { loadContract, type OpenApiDocument } from '../../src/contract/load-contract.js';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 const bundlePath = join(projectRoot, 'generated/openapi.json');
@@ -46,7 +46,9 @@ const gateCases: GateCase[] = [
   },
   {
     name: 'a retyped response property',
-    change: (d) => { getSchemas(d).Checkout.properties.nameCollection = { type: 'string' }; },
+    change: (d) => {
+      getSchemas(d).Checkout.properties.nameCollection = { type: 'string' };
+    },
     expected: ['contract-check: type-changed', PROPERTY_TYPE_CHANGED],
   },
   {
@@ -59,22 +61,30 @@ const gateCases: GateCase[] = [
   },
   {
     name: 'a removed value of a closed enum',
-    change: (d) => { getSchemas(d).CheckoutStatus.enum = ['open', 'complete']; },
+    change: (d) => {
+      getSchemas(d).CheckoutStatus.enum = ['open', 'complete'];
+    },
     expected: ['contract-check: enum-value-removed'],
   },
   {
     name: 'a value added to a closed response enum',
-    change: (d) => { getSchemas(d).CheckoutStatus.enum.push('refunded'); },
+    change: (d) => {
+      getSchemas(d).CheckoutStatus.enum.push('refunded');
+    },
     expected: ['contract-check: closed-enum-value-added', 'optic: request and response property enums'],
   },
   {
     name: 'a narrower bound (maxLength lowered on a request field)',
-    change: (d) => { getSchemas(d).CreateCheckoutRequest.properties.client_reference_id.maxLength = 100; },
+    change: (d) => {
+      getSchemas(d).CreateCheckoutRequest.properties.client_reference_id.maxLength = 100;
+    },
     expected: ['contract-check: bound-narrowed'],
   },
   {
     name: 'a narrower pattern (currency codes of three letters)',
-    change: (d) => { getSchemas(d).CurrencyCode.pattern = '^[A-Za-z]{3}$'; },
+    change: (d) => {
+      getSchemas(d).CurrencyCode.pattern = '^[A-Za-z]{3}$';
+    },
     expected: ['contract-check: pattern-changed'],
   },
   {
@@ -87,12 +97,16 @@ const gateCases: GateCase[] = [
   },
   {
     name: 'a new optional request field',
-    change: (d) => { getSchemas(d).CreateCheckoutRequest.properties.note = { type: 'string', maxLength: 100 }; },
+    change: (d) => {
+      getSchemas(d).CreateCheckoutRequest.properties.note = { type: 'string', maxLength: 100 };
+    },
     expected: [],
   },
   {
     name: 'a new response property',
-    change: (d) => { getSchemas(d).Checkout.properties.locale = { type: 'string', maxLength: 35 }; },
+    change: (d) => {
+      getSchemas(d).Checkout.properties.locale = { type: 'string', maxLength: 35 };
+    },
     expected: [],
   },
   {
@@ -145,7 +159,9 @@ describe('npm run check:breaking', () => {
   beforeAll(async () => {
     workDir = mkdtempSync(join(tmpdir(), 'breaking-cases-'));
     const runs = [
-      async () => { realBundle = await runGateScript([]); },
+      async () => {
+        realBundle = await runGateScript([]);
+      },
       async () => {
         const head = join(workDir, 'removed-callback-field-cli.json');
         writeFileSync(head, JSON.stringify(makeChangedCopy(gateCases.find((c) => c.name === 'a removed callback field')!.change)));
@@ -194,23 +210,37 @@ describe('the contract check (what Optic skips)', () => {
   });
 
   it('calls closing an open enum breaking', () => {
-    expect(listRulesAfter((d) => { getSchemas(d).FieldErrorCode.anyOf.pop(); })).toEqual(['open-enum-closed']);
+    expect(
+      listRulesAfter((d) => {
+        getSchemas(d).FieldErrorCode.anyOf.pop();
+      }),
+    ).toEqual(['open-enum-closed']);
   });
 
   it('calls opening a closed response enum breaking', () => {
-    expect(listRulesAfter((d) => {
-      const values = getSchemas(d).CheckoutStatus.enum;
-      getSchemas(d).CheckoutStatus = { 'x-extensible-enum': values, anyOf: [{ type: 'string', enum: values }, { type: 'string' }] };
-    })).toEqual(['closed-enum-opened']);
+    expect(
+      listRulesAfter((d) => {
+        const values = getSchemas(d).CheckoutStatus.enum;
+        getSchemas(d).CheckoutStatus = { 'x-extensible-enum': values, anyOf: [{ type: 'string', enum: values }, { type: 'string' }] };
+      }),
+    ).toEqual(['closed-enum-opened']);
   });
 
   it('calls a removed problem type breaking', () => {
-    expect(listRulesAfter((d) => { delete findResponse(d, '422').content['application/problem+json'].examples.idempotencyKeyReused; }))
-      .toEqual(['problem-type-removed']);
+    expect(
+      listRulesAfter((d) => {
+        delete findResponse(d, '422').content['application/problem+json'].examples.idempotencyKeyReused;
+      }),
+    ).toEqual(['problem-type-removed']);
   });
 
   it('calls a removed problem status breaking', () => {
-    const found = findBreakingChanges(loadContract(), makeChangedCopy((d) => { delete d.paths['/api/v1/checkouts/'].post.responses['409']; }));
+    const found = findBreakingChanges(
+      loadContract(),
+      makeChangedCopy((d) => {
+        delete d.paths['/api/v1/checkouts/'].post.responses['409'];
+      }),
+    );
     expect(found.map((f) => f.detail).sort()).toEqual([
       'no longer documents 409',
       'no longer documents 409 https://api.checkout.example/problems/idempotency-request-in-progress',
@@ -218,22 +248,30 @@ describe('the contract check (what Optic skips)', () => {
   });
 
   it('calls a removed or widened callback header breaking', () => {
-    expect(listRulesAfter((d) => {
-      const parameters = d.components.callbacks.CheckoutCompleted['{$request.body#/callback_url}'].post.parameters;
-      parameters.splice(2, 1);
-      d.components.parameters.WebhookTimestamp.schema.maxLength = 20;
-    })).toEqual(['bound-widened', 'parameter-removed']);
+    expect(
+      listRulesAfter((d) => {
+        const parameters = d.components.callbacks.CheckoutCompleted['{$request.body#/callback_url}'].post.parameters;
+        parameters.splice(2, 1);
+        d.components.parameters.WebhookTimestamp.schema.maxLength = 20;
+      }),
+    ).toEqual(['bound-widened', 'parameter-removed']);
   });
 
   it('calls a callback header that may be left out breaking', () => {
-    expect(listRulesAfter((d) => { d.components.parameters.WebhookId.required = false; })).toEqual(['parameter-made-optional']);
+    expect(
+      listRulesAfter((d) => {
+        d.components.parameters.WebhookId.required = false;
+      }),
+    ).toEqual(['parameter-made-optional']);
   });
 
   it('lets a request bound widen, a callback header tighten and a callback field appear', () => {
-    expect(listRulesAfter((d) => {
-      getSchemas(d).CreateCheckoutRequest.properties.client_reference_id.maxLength = 300;
-      d.components.parameters.WebhookTimestamp.schema.maxLength = 11;
-      getSchemas(d).CheckoutCompletedEvent.properties.attempt = { type: 'integer', minimum: 1 };
-    })).toEqual([]);
+    expect(
+      listRulesAfter((d) => {
+        getSchemas(d).CreateCheckoutRequest.properties.client_reference_id.maxLength = 300;
+        d.components.parameters.WebhookTimestamp.schema.maxLength = 11;
+        getSchemas(d).CheckoutCompletedEvent.properties.attempt = { type: 'integer', minimum: 1 };
+      }),
+    ).toEqual([]);
   });
 });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_ID, createContractValidators } from '../../src/contract/compile-schemas.js';
 import { checkCheckoutRules } from '../../src/contract/checkout-rules.js';
+import { CONTRACT_ID, createContractValidators } from '../../src/contract/compile-schemas.js';
 import { contract, createOperation, requestExamples, resolveRef, responseExamples } from './contract-fixtures.js';
 
 const { ajv, validatorFor } = createContractValidators();
 
-interface ExampleCase { where: string; value: unknown; validate: (value: unknown) => string[] }
+interface ExampleCase {
+  where: string;
+  value: unknown;
+  validate: (value: unknown) => string[];
+}
 
 function validatorAt(pointer: string) {
   const validate = ajv.getSchema(`${CONTRACT_ID}#${pointer}`);
@@ -25,22 +29,34 @@ function collectExamples(): ExampleCase[] {
   const addMedia = (where: string, media: any) => {
     const validate = validatorOfSchema(media.schema);
     if (media.example !== undefined) cases.push({ where, value: media.example, validate });
-    for (const [name, ex] of Object.entries(media.examples ?? {})) cases.push({ where: `${where} example ${name}`, value: resolveRef(ex).value, validate });
+    for (const [name, ex] of Object.entries(media.examples ?? {}))
+      cases.push({ where: `${where} example ${name}`, value: resolveRef(ex).value, validate });
   };
   const addParameters = (where: string, parameters: any[] = []) => {
     for (const parameter of parameters.map(resolveRef)) {
-      if (parameter.example !== undefined) cases.push({ where: `${where} parameter ${parameter.name}`, value: parameter.example, validate: validatorOfSchema(parameter.schema) });
+      if (parameter.example !== undefined)
+        cases.push({
+          where: `${where} parameter ${parameter.name}`,
+          value: parameter.example,
+          validate: validatorOfSchema(parameter.schema),
+        });
     }
   };
   const addOperation = (where: string, operation: any) => {
     addParameters(where, operation.parameters);
-    for (const [type, media] of Object.entries(resolveRef(operation.requestBody)?.content ?? {})) addMedia(`${where} request ${type}`, media);
+    for (const [type, media] of Object.entries(resolveRef(operation.requestBody)?.content ?? {}))
+      addMedia(`${where} request ${type}`, media);
     for (const [status, response] of Object.entries(operation.responses)) {
       const resolved = resolveRef(response);
       for (const [type, media] of Object.entries(resolved.content ?? {})) addMedia(`${where} ${status} ${type}`, media);
       for (const [header, h] of Object.entries(resolved.headers ?? {})) {
         const headerObject = resolveRef(h);
-        if (headerObject.example !== undefined) cases.push({ where: `${where} ${status} header ${header}`, value: headerObject.example, validate: validatorOfSchema(headerObject.schema) });
+        if (headerObject.example !== undefined)
+          cases.push({
+            where: `${where} ${status} header ${header}`,
+            value: headerObject.example,
+            validate: validatorOfSchema(headerObject.schema),
+          });
       }
     }
   };
@@ -91,7 +107,11 @@ describe('every response example obeys the seed rules for the request it answers
     expect(lower.payment_method_data.paymentMethodDetail).toEqual({ currency: 'usdt', network: 'tron' });
     expect(typeof lower.client_reference_id).toBe('string');
     const upper = requests.upperCaseCodes;
-    for (const code of [upper.currency, upper.invoice_items[0].price_data.currency, upper.payment_method_data.paymentMethodDetail.currency]) {
+    for (const code of [
+      upper.currency,
+      upper.invoice_items[0].price_data.currency,
+      upper.payment_method_data.paymentMethodDetail.currency,
+    ]) {
       expect(code).toBe(code.toUpperCase());
     }
     expect(upper.invoice_items.some((item: any) => /^[0-9]+$/.test(item.price_data.unit_amount))).toBe(true);
@@ -99,7 +119,7 @@ describe('every response example obeys the seed rules for the request it answers
     expect(responses.upperCaseCodes.clientReferenceId).toBeNull();
   });
 
-  it('mixedCurrencies has the second sample\'s shape: checkout in one fiat code, priced and paid in another on tron (D8)', () => {
+  it("mixedCurrencies has the second sample's shape: checkout in one fiat code, priced and paid in another on tron (D8)", () => {
     const mixed = requests.mixedCurrencies;
     const price = mixed.invoice_items[0].price_data.currency;
     const payment = mixed.payment_method_data.paymentMethodDetail;
@@ -121,7 +141,10 @@ describe('every response example obeys the seed rules for the request it answers
     expect(broken({ url: 'https://pay.checkout.example/checkouts/other' })).toEqual(['url-ends-with-id']);
     expect(broken({ expiresAt: '1795253400512' })).toEqual(['expires-after-creation']);
     expect(broken({ updatedAt: '1795253400.512344' })).toEqual(['updated-not-before-created']);
-    const otherNetwork = { ...good.paymentMethodOptions, crypto: [{ ...good.paymentMethodOptions.crypto[0], networks: [{ value: 'ethereum', name: 'Ethereum' }] }] };
+    const otherNetwork = {
+      ...good.paymentMethodOptions,
+      crypto: [{ ...good.paymentMethodOptions.crypto[0], networks: [{ value: 'ethereum', name: 'Ethereum' }] }],
+    };
     expect(broken({ paymentMethodOptions: otherNetwork })).toEqual(['chosen-payment-method']);
     expect(broken({ paymentMethodTypes: ['card'] })).toEqual(['crypto-options-consistent', 'chosen-payment-method']);
     const mixed = responses.mixedCurrencies;
@@ -130,7 +153,7 @@ describe('every response example obeys the seed rules for the request it answers
     expect(brokenMixed({ invoiceItems: [{ ...mixed.invoiceItems[0], amount: '92.5' }] })).toEqual(['item-amount']);
   });
 
-  it('holds the service to what it keeps, not to one implementation\'s choices (D13, D20, D21, D22)', () => {
+  it("holds the service to what it keeps, not to one implementation's choices (D13, D20, D21, D22)", () => {
     const good = responses.usdtOnTron;
     const allowed = (patch: object) => checkCheckoutRules(requests.usdtOnTron, { ...good, ...patch });
     // A lifetime of months, as the service documents; updatedAt a second after createdAt; card next to the choice.
@@ -141,7 +164,11 @@ describe('every response example obeys the seed rules for the request it answers
     const mixed = responses.mixedCurrencies;
     const lines = [{ ...mixed.invoiceItems[0], amount: '90.00' }];
     expect(checkCheckoutRules(requests.mixedCurrencies, { ...mixed, invoiceItems: lines, amountTotal: '90.00' })).toEqual([]);
-    const atRate = checkCheckoutRules(requests.mixedCurrencies, { ...mixed, invoiceItems: lines, amountTotal: '90.00' }, { rateBetween: () => '0.9259' });
+    const atRate = checkCheckoutRules(
+      requests.mixedCurrencies,
+      { ...mixed, invoiceItems: lines, amountTotal: '90.00' },
+      { rateBetween: () => '0.9259' },
+    );
     expect(atRate.map((v) => v.rule)).toEqual(['item-amount']);
   });
 

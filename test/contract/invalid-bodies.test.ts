@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { invalidBodyCases as cases } from '../../src/conformance/invalid-bodies.js';
+import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { requestExamples } from './contract-fixtures.js';
 
 const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
@@ -19,7 +19,11 @@ describe('the request schema rejects invalid bodies, for the expected reason', (
     const body = structuredClone(sample);
     const replaced = invalid.change(body);
     expect(validate(replaced === undefined ? body : replaced)).toBe(false);
-    const reasons = (validate.errors ?? []).map((e) => ({ keyword: e.keyword, path: e.instancePath, missing: (e.params as any).missingProperty }));
+    const reasons = (validate.errors ?? []).map((e) => ({
+      keyword: e.keyword,
+      path: e.instancePath,
+      missing: (e.params as any).missingProperty,
+    }));
     expect(reasons).toContainEqual({ keyword: invalid.keyword, path: invalid.path, missing: invalid.missing });
   });
 });

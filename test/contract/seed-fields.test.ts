@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { contract, resolveRef } from './contract-fixtures.js';
 import { decidedAdditions, decidedWidenings, seedOpenPoints, seedRequestFields, seedResponseFields } from './seed-fields.js';
 
-interface SchemaField { type: string[]; required: boolean }
+interface SchemaField {
+  type: string[];
+  required: boolean;
+}
 
 function typesOf(schema: any): string[] {
   const resolved = resolveRef(schema);
@@ -26,23 +29,33 @@ function collectFields(schema: any, prefix = '', fields: Record<string, SchemaFi
   return fields;
 }
 
-const decisionIds = new Set(readFileSync('docs/decisions.md', 'utf8').match(/^\| (D\d+) \|/gm)?.map((row) => row.slice(2, -2)));
+const decisionIds = new Set(
+  readFileSync('docs/decisions.md', 'utf8')
+    .match(/^\| (D\d+) \|/gm)
+    ?.map((row) => row.slice(2, -2)),
+);
 
 function compare(seed: Record<string, { type: string[]; required?: boolean }>, schemaFields: Record<string, SchemaField>) {
   const problems: string[] = [];
   for (const [path, field] of Object.entries(seed)) {
     const actual = schemaFields[path];
-    if (!actual) { problems.push(`seed field ${path} is missing from the contract`); continue; }
+    if (!actual) {
+      problems.push(`seed field ${path} is missing from the contract`);
+      continue;
+    }
     for (const type of field.type) {
       const accepted = actual.type.includes(type) || (type === 'integer' && actual.type.includes('number'));
       if (!accepted) problems.push(`${path}: the seed says ${type}, the contract says ${actual.type.join(' | ')}`);
     }
     const widened = actual.type.filter((type) => !field.type.includes(type));
-    if (widened.length > 0 && !decidedWidenings[path]) problems.push(`${path}: the contract adds ${widened.join(', ')} without a recorded decision`);
-    if (field.required !== undefined && field.required !== actual.required) problems.push(`${path}: required is ${actual.required}, the seed says ${field.required}`);
+    if (widened.length > 0 && !decidedWidenings[path])
+      problems.push(`${path}: the contract adds ${widened.join(', ')} without a recorded decision`);
+    if (field.required !== undefined && field.required !== actual.required)
+      problems.push(`${path}: required is ${actual.required}, the seed says ${field.required}`);
   }
   for (const path of Object.keys(schemaFields)) {
-    if (!(path in seed) && !decidedAdditions[path]) problems.push(`${path} is in the contract but not in the seed, and no decision records why`);
+    if (!(path in seed) && !decidedAdditions[path])
+      problems.push(`${path} is in the contract but not in the seed, and no decision records why`);
   }
   return problems;
 }
@@ -60,7 +73,9 @@ describe("the seed's field tables, checked against the contract", () => {
 
   it('every response field of the seed is required in the record (optional only where a decision says so)', () => {
     const fields = collectFields(schemas.Checkout);
-    const optional = Object.keys(seedResponseFields).filter((path) => !path.includes('.') && !path.includes('[]') && !fields[path].required);
+    const optional = Object.keys(seedResponseFields).filter(
+      (path) => !path.includes('.') && !path.includes('[]') && !fields[path].required,
+    );
     expect(optional).toEqual([]);
     expect(fields['invoiceItems[].priceData'].required).toBe(false); // absent from the seed's sample element (D19)
   });
@@ -81,7 +96,8 @@ describe("the seed's field tables, checked against the contract", () => {
     const fields = collectFields(schemas.Checkout);
     const { url: _removed, ...withoutUrl } = fields;
     expect(compare(seedResponseFields, withoutUrl)).toContain('seed field url is missing from the contract');
-    expect(compare(seedResponseFields, { ...fields, extraField: { type: ['string'], required: false } }))
-      .toContain('extraField is in the contract but not in the seed, and no decision records why');
+    expect(compare(seedResponseFields, { ...fields, extraField: { type: ['string'], required: false } })).toContain(
+      'extraField is in the contract but not in the seed, and no decision records why',
+    );
   });
 });

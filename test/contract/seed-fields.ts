@@ -1,7 +1,10 @@
 // The field tables of the service description (the seed), copied here once so that tests never read ../shared.
 // Paths use `.` for nesting and `[]` for array elements. Types are JSON types; `null` marks "or null".
 
-export interface SeedField { type: string[]; required?: boolean }
+export interface SeedField {
+  type: string[];
+  required?: boolean;
+}
 
 export const seedRequestFields: Record<string, SeedField> = {
   client_reference_id: { type: ['string'], required: false },

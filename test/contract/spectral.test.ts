@@ -12,16 +12,20 @@ const root = new URL('../../', import.meta.url).pathname;
 const spectral = join(root, 'node_modules/.bin/spectral');
 const scratch = mkdtempSync(join(tmpdir(), 'spectral-'));
 
-interface Finding { code: string; path: string[] }
+interface Finding {
+  code: string;
+  path: string[];
+}
 
 /** Spectral's findings on `file` under `.spectral.yaml`; Spectral exits 1 when it finds any, which is not a failure here. */
 async function lintWithSpectral(file: string): Promise<string[]> {
   const args = ['lint', file, '--ruleset', join(root, '.spectral.yaml'), '--format', 'json', '--quiet'];
-  const { stdout } = await execFileAsync(spectral, args, { cwd: root, encoding: 'utf8' })
-    .catch((error: { code?: number; stdout?: string; stderr?: string }) => {
+  const { stdout } = await execFileAsync(spectral, args, { cwd: root, encoding: 'utf8' }).catch(
+    (error: { code?: number; stdout?: string; stderr?: string }) => {
       if (error.code === 1 && error.stdout) return { stdout: error.stdout };
       throw new Error(`spectral failed (exit ${error.code}):\n${error.stdout}\n${error.stderr}`);
-    });
+    },
+  );
   return (JSON.parse(stdout) as Finding[]).map((finding) => `${finding.code} ${finding.path.join('/')}`);
 }
 

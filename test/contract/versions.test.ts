@@ -1,7 +1,7 @@
 // The versioning rule of docs/contributing.md: package.json `version` is the contract's `info.version`, its major is
 // the path's `/api/v<major>`, a version is bumped only when it is released, and every release has a CHANGELOG entry
 // and a committed copy in openapi/released/ (the baseline of `npm run check:breaking`).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';

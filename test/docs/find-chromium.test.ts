@@ -9,11 +9,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   findChromium,
   findPackagedChromium,
+  type LookupHost,
   locateChromium,
   PACKAGED_CHROMIUM,
   packagedChromiumRuns,
   unpackPackagedChromium,
-  type LookupHost,
 } from './find-chromium.js';
 import { openOfflinePage } from './offline-chromium.js';
 
@@ -98,7 +98,7 @@ describe('no browser at all: the suite fails and says what to install', () => {
     expect(locate).toThrow('set CHROMIUM_PATH');
   });
 
-  it('on Linux arm64, where the package cannot run: install the distribution\'s Chromium', () => {
+  it("on Linux arm64, where the package cannot run: install the distribution's Chromium", () => {
     const locate = () => locateChromium(machine('linux', [], { arch: 'arm64' }));
     expect(locate).toThrow("this is linux arm64). Install your distribution's Chromium");
   });

@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { findChromium, type ChromiumChoice } from './find-chromium.js';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type ChromiumChoice, findChromium } from './find-chromium.js';
 
 /**
  * This machine's network is closed: without these flags Chromium keeps trying Google's hosts (updates, sync, QUIC

@@ -15,7 +15,7 @@ import {
   resolveRef,
   type SchemaField,
 } from './contract-fields.js';
-import { growViewportToPage, openOfflinePage, scrollUntilRendered, waitForPaint, type OfflinePage } from './offline-chromium.js';
+import { growViewportToPage, type OfflinePage, openOfflinePage, scrollUntilRendered, waitForPaint } from './offline-chromium.js';
 
 const docsPath = fileURLToPath(new URL('../../generated/docs/index.html', import.meta.url));
 const docsUrl = pathToFileURL(docsPath).href;
@@ -62,7 +62,10 @@ function findHiddenFields(rows: Map<string, RenderedRow>, idPrefix: string, fiel
 /** A heading whose text is exactly `text` (Redoc puts a deep-link anchor inside headings, so their role name differs). */
 function heading(text: string): Locator {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.locator('h1, h2, h3').filter({ hasText: new RegExp(`^${escaped}$`) }).first();
+  return page
+    .locator('h1, h2, h3')
+    .filter({ hasText: new RegExp(`^${escaped}$`) })
+    .first();
 }
 
 /** The panel (request, response or callback samples) that holds the n-th examples menu of the page. */
@@ -108,7 +111,10 @@ afterAll(async () => {
 
 describe('the overview', () => {
   const description: string = (contract.info as any).description;
-  const headings = description.split('\n').filter((line) => /^#{2,3} /.test(line)).map((line) => line.replace(/^#+ /, ''));
+  const headings = description
+    .split('\n')
+    .filter((line) => /^#{2,3} /.test(line))
+    .map((line) => line.replace(/^#+ /, ''));
 
   it('has the sections a reader needs, each shown as a heading', async () => {
     expect(headings).toEqual(
@@ -133,7 +139,10 @@ describe('the overview', () => {
   it('lists every error status of the operation with its problem type', async () => {
     const missing: string[] = [];
     for (const { status, slug } of problemTypesByStatus()) {
-      const row = page.locator('tr').filter({ has: page.getByRole('cell', { name: status, exact: true }) }).filter({ hasText: slug });
+      const row = page
+        .locator('tr')
+        .filter({ has: page.getByRole('cell', { name: status, exact: true }) })
+        .filter({ hasText: slug });
       if (!(await row.first().isVisible())) missing.push(`${status} ${slug}`);
     }
     expect(missing).toEqual([]);
@@ -180,7 +189,9 @@ describe('the create operation', () => {
 
   it('shows every field of the 201 response, nested ones expanded', async () => {
     const fields = listSchemaFields(mediaSchema(createOperation.responses['201']));
-    expect(fields.map((field) => field.name)).toEqual(expect.arrayContaining(['merchant', 'invoiceItems', 'paymentMethodOptions', 'networks', 'url']));
+    expect(fields.map((field) => field.name)).toEqual(
+      expect.arrayContaining(['merchant', 'invoiceItems', 'paymentMethodOptions', 'networks', 'url']),
+    );
     expect(findHiddenFields(await collectSchemaRows(), `${OPERATION}/t=response&c=201&path=`, fields)).toEqual([]);
   });
 
@@ -260,7 +271,9 @@ describe('the completion callback', () => {
 
   it('shows every field of the event body, the checkout in data included', async () => {
     const fields = listSchemaFields(mediaSchema(callback.requestBody));
-    expect(fields.map((field) => field.path)).toEqual(expect.arrayContaining(['type', 'timestamp', 'data', 'data/status', 'data/invoiceItems']));
+    expect(fields.map((field) => field.path)).toEqual(
+      expect.arrayContaining(['type', 'timestamp', 'data', 'data/status', 'data/invoiceItems']),
+    );
     expect(findHiddenFields(await collectSchemaRows(), `${OPERATION}/t=request&${CALLBACK}&path=`, fields)).toEqual([]);
   });
 

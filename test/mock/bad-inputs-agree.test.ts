@@ -3,9 +3,9 @@
 // row's status and problem type, as an application/problem+json document valid against Problem, and never echo the key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_KEY, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
-import { type BadInput, listBadInputs, readValidCreateBody, type RawAnswer, sendBadInput } from '../support/bad-inputs.js';
-import { killEverything, startMockProcess, type MockProcess } from './mock-process.js';
+import { type BadInput, listBadInputs, type RawAnswer, readValidCreateBody, sendBadInput } from '../support/bad-inputs.js';
 import { schemaErrors } from './mock-fixtures.js';
+import { killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
 // The sandbox knows its keys, the mock takes any: the sandbox's canary key is a valid credential for both.
 const rows = listBadInputs(CANARY_KEY);
@@ -55,7 +55,10 @@ describe('controls', () => {
     name: 'the well-formed request the rows are made from',
     method: 'POST',
     path: '/api/v1/checkouts/',
-    headers: [['Authorization', `Api-Key ${CANARY_KEY}`], ['Content-Type', 'application/json; charset="UTF-8"']] as Array<[string, string]>,
+    headers: [
+      ['Authorization', `Api-Key ${CANARY_KEY}`],
+      ['Content-Type', 'application/json; charset="UTF-8"'],
+    ] as Array<[string, string]>,
     body: Buffer.from(JSON.stringify(readValidCreateBody())),
     expected: { status: 201, type: '' },
   };

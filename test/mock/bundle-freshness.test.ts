@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBundleStale } from '../../scripts/mock/bundle.js';
+import { isBundleStale } from '../../src/mock/bundle.js';
 
 let dir: string;
 let sourceDir: string;

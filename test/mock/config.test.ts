@@ -1,12 +1,18 @@
 // argv + environment → configuration, tested without a process.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOG_LEVEL, parseMockArgs, UsageError } from '../../scripts/mock/config.js';
+import { DEFAULT_LOG_LEVEL, parseMockArgs, UsageError } from '../../src/mock/config.js';
 
 describe('parseMockArgs', () => {
   it('defaults to the mock on 127.0.0.1:4010 with examples, a bundle check and a quiet Prism', () => {
     expect(parseMockArgs([], {})).toEqual({
-      command: 'mock', host: '127.0.0.1', port: 4010, dynamic: false, build: true, help: false,
-      logLevel: DEFAULT_LOG_LEVEL.mock, upstream: undefined,
+      command: 'mock',
+      host: '127.0.0.1',
+      port: 4010,
+      dynamic: false,
+      build: true,
+      help: false,
+      logLevel: DEFAULT_LOG_LEVEL.mock,
+      upstream: undefined,
     });
   });
 
@@ -47,7 +53,10 @@ describe('parseMockArgs', () => {
 
   it('configures the proxy with its upstream, without a trailing slash, and a louder default log level', () => {
     expect(parseMockArgs(['proxy', 'http://127.0.0.1:8080/'], {})).toMatchObject({
-      command: 'proxy', upstream: 'http://127.0.0.1:8080', logLevel: DEFAULT_LOG_LEVEL.proxy, port: 4010,
+      command: 'proxy',
+      upstream: 'http://127.0.0.1:8080',
+      logLevel: DEFAULT_LOG_LEVEL.proxy,
+      port: 4010,
     });
     expect(parseMockArgs(['proxy', 'https://staging.example.com/base'], {}).upstream).toBe('https://staging.example.com/base');
   });
@@ -67,7 +76,11 @@ describe('parseMockArgs', () => {
   it('rejects --dynamic for the proxy, and does not echo credentials it refuses', () => {
     expect(() => parseMockArgs(['proxy', '--dynamic', 'http://127.0.0.1:1'], {})).toThrow(/mock only/);
     let message = '';
-    try { parseMockArgs(['proxy', 'http://user:canary-secret@example.com'], {}); } catch (error) { message = (error as Error).message; }
+    try {
+      parseMockArgs(['proxy', 'http://user:canary-secret@example.com'], {});
+    } catch (error) {
+      message = (error as Error).message;
+    }
     expect(message).not.toContain('canary-secret');
   });
 

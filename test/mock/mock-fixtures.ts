@@ -1,7 +1,8 @@
 // What the mock suites read from the bundled contract: the two seed samples and the validators. Nothing here is
 // copied from the contract; it is all looked up.
-import { loadContract } from '../../src/contract/load-contract.js';
+
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 
 export const contract = loadContract();
 export const validators = createContractValidators(contract);

@@ -1,5 +1,5 @@
 // Starts `node scripts/start-mock.js` as a real process, as `npm start` does, and stops it the way a user would.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,11 +53,13 @@ export async function startMockProcess(args: string[], env: Record<string, strin
   };
 }
 
-/** The process ids of `pid`'s direct children (Prism, for start-mock). */
+/** The process ids of `pid`'s direct children (none for start-mock: Prism's engine runs in its process). */
 export function childPids(pid: number): number[] {
   try {
     return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n').map((line) => Number(line.trim())).filter((n) => n > 0);
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((n) => n > 0);
   } catch {
     return [];
   }
@@ -65,11 +67,13 @@ export function childPids(pid: number): number[] {
 
 /** Every process below `pid` (its children, theirs, …) with its command line, from one `ps` listing. */
 export function listDescendants(pid: number): Array<{ pid: number; command: string }> {
-  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' }).split('\n')
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)).filter((match) => match !== null)
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((match) => match !== null)
     .map((match) => ({ pid: Number(match[1]), parent: Number(match[2]), command: match[3] }));
   const found: Array<{ pid: number; command: string }> = [];
-  for (let frontier = [pid]; frontier.length > 0;) {
+  for (let frontier = [pid]; frontier.length > 0; ) {
     const children = rows.filter((row) => frontier.includes(row.parent));
     found.push(...children.map(({ pid: child, command }) => ({ pid: child, command })));
     frontier = children.map((row) => row.pid);
@@ -85,17 +89,23 @@ export function isAlive(pid: number): boolean {
     return false;
   }
   try {
-    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim().startsWith('Z');
+    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .startsWith('Z');
   } catch {
     return false; // ps found no such process: it ended between the two checks
   }
 }
 
-/** Last resort for a failed test: SIGKILL the process and the Prism groups it started. */
+/** Last resort for a failed test: SIGKILL the process and any process group it started. */
 export function killEverything(mock: MockProcess | undefined): void {
   if (!mock?.child.pid) return;
   for (const pid of childPids(mock.child.pid)) {
-    try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   }
   mock.child.kill('SIGKILL');
 }

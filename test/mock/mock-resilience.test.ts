@@ -1,10 +1,11 @@
-// No request stops the mock (issue 12): bytes that made Prism throw while writing its violations header, JSON nested
-// deeper than a recursive walk survives, and Prism itself dying. Each goes to the real process as npm start runs it,
-// and the next valid create still gets its 201. Prism logs at `info`, the level at which it serialises each body.
+// No request stops the mock (issue 12): bytes that made Prism throw while writing its violations header, and JSON
+// nested deeper than a recursive walk survives; Prism runs inside the mock, so no process of it can die alone. Each
+// goes to the real process as npm start runs it, and the next valid create still gets its 201. Prism logs at `info`,
+// the level at which it serialises each body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestValidator } from '../../src/sandbox/validation/validate-create-request.js';
-import { CANARY_KEY, childPids, isAlive, killEverything, startMockProcess, type MockProcess } from './mock-process.js';
 import { contract, postJson, schemaErrors, seedSamples } from './mock-fixtures.js';
+import { CANARY_KEY, childPids, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
 const auth = { authorization: `Api-Key ${CANARY_KEY}` };
 const problemType = (slug: string) => `https://api.checkout.example/problems/${slug}`;
@@ -50,7 +51,7 @@ describe('bodies that once stopped the mock', () => {
     await expectValidCreateStillWorks();
   });
 
-  it('a field name holding a line break cannot forge a line of the front\'s log', async () => {
+  it("a field name holding a line break cannot forge a line of the front's log", async () => {
     const result = await postJson(mock.baseUrl, { ...seedSamples.usdtOnTron, 'x\nPOST /forged → 201': 1 }, auth);
     expect(result.status).toBe(422);
     expect(result.json.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/x\nPOST ~1forged → 201']);
@@ -62,7 +63,10 @@ describe('bodies that once stopped the mock', () => {
 
 describe('deeply nested JSON gets the answer the sandbox gives, never a 5xx', () => {
   const validateLikeSandbox = createRequestValidator(contract);
-  const depths: Array<[string, number]> = [['4,000 deep (about 8 KB)', 4_000], ['500,000 deep (just under 1 MiB)', 500_000]];
+  const depths: Array<[string, number]> = [
+    ['4,000 deep (about 8 KB)', 4_000],
+    ['500,000 deep (just under 1 MiB)', 500_000],
+  ];
   it.each(depths)('%s inside a field → 422 at that field', async (_name, depth) => {
     const body = nestedBody(depth);
     const result = await postJson(mock.baseUrl, body, auth);
@@ -76,17 +80,10 @@ describe('deeply nested JSON gets the answer the sandbox gives, never a 5xx', ()
   });
 });
 
-describe('Prism dying', () => {
-  it('is restarted: a create sent right after Prism is killed waits for the new Prism and gets 201', async () => {
-    const [prism] = childPids(mock.child.pid!);
-    expect(prism).toBeGreaterThan(0);
-    process.kill(prism, 'SIGKILL');
+describe('Prism in the same process', () => {
+  it('leaves no process of its own to die: the mock has no child, and the next create gets 201', async () => {
+    expect(childPids(mock.child.pid!)).toEqual([]);
     await expectValidCreateStillWorks();
-    expect(isAlive(prism)).toBe(false);
-    const [restarted] = childPids(mock.child.pid!);
-    expect(restarted).toBeGreaterThan(0);
-    expect(restarted).not.toBe(prism);
-    expect(mock.output()).toMatch(/Prism exited unexpectedly \(code SIGKILL\); restarting it/);
   });
 
   it('the key never reached the output', () => {

@@ -1,10 +1,10 @@
 // A value breaking a `pattern` is described in the contract's words, the same words the sandbox uses, and the
 // regex is never quoted.
 import { describe, expect, it } from 'vitest';
-import { listOperations } from '../../scripts/mock/contract-facts.js';
-import { createPatternDescriber, describePatternViolation, UNDESCRIBED_FORMAT } from '../../scripts/mock/pattern-details.js';
+import { listOperations } from '../../src/mock/contract-facts.js';
+import { createPatternDescriber, describePatternViolation, UNDESCRIBED_FORMAT } from '../../src/mock/field-errors.js';
 import { createRequestValidator } from '../../src/sandbox/validation/validate-create-request.js';
-import { clone, contract, CREATE_PATH, seedSamples } from './mock-fixtures.js';
+import { CREATE_PATH, clone, contract, seedSamples } from './mock-fixtures.js';
 
 const createOperation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);
 const describePattern = createPatternDescriber(contract, createOperation);
@@ -53,7 +53,13 @@ describe('describePatternViolation', () => {
     components: {
       schemas: {
         Code: { type: 'string', pattern: '^[A-Z]{2}$' },
-        Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' }, tag: { type: 'string', pattern: '^x$', description: 'A tag:\n  one x.' } } },
+        Node: {
+          type: 'object',
+          properties: {
+            next: { $ref: '#/components/schemas/Node' },
+            tag: { type: 'string', pattern: '^x$', description: 'A tag:\n  one x.' },
+          },
+        },
       },
     },
   };
@@ -61,7 +67,9 @@ describe('describePatternViolation', () => {
   it('uses an inline description, then the generic sentence when no schema on the way has one', () => {
     const node = { $ref: '#/components/schemas/Node' };
     expect(describePatternViolation(tiny, node, ['next', 'next', 'tag'])).toBe(`${UNDESCRIBED_FORMAT}: A tag: one x.`);
-    expect(describePatternViolation(tiny, { properties: { code: { $ref: '#/components/schemas/Code' } } }, ['code'])).toBe(UNDESCRIBED_FORMAT);
+    expect(describePatternViolation(tiny, { properties: { code: { $ref: '#/components/schemas/Code' } } }, ['code'])).toBe(
+      UNDESCRIBED_FORMAT,
+    );
   });
 
   it('follows array items, oneOf branches and escaped pointer segments', () => {

@@ -3,8 +3,12 @@
 // rules against the real process (mock-resilience, bad-inputs-agree).
 import { describe, expect, it } from 'vitest';
 import {
-  cutDeeperThan, describeCredentialsProblem, isAcceptedMediaType, MAX_FORWARDED_DEPTH, parseJsonBody,
-} from '../../scripts/mock/request-checks.js';
+  cutDeeperThan,
+  describeCredentialsProblem,
+  isAcceptedMediaType,
+  MAX_FORWARDED_DEPTH,
+  parseJsonBody,
+} from '../../src/mock/request-checks.js';
 
 describe('describeCredentialsProblem', () => {
   it('accepts one header in the scheme, the scheme word in any case', () => {
@@ -26,12 +30,25 @@ describe('describeCredentialsProblem', () => {
 
 describe('isAcceptedMediaType', () => {
   const json = ['application/json'];
-  it.each(['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/json;charset=UTF-8',
-    'application/json; charset="utf-8"'])('accepts %s', (type) => {
+  it.each([
+    'application/json',
+    'Application/JSON',
+    'application/json; charset=utf-8',
+    'application/json;charset=UTF-8',
+    'application/json; charset="utf-8"',
+  ])('accepts %s', (type) => {
     expect(isAcceptedMediaType(type, json)).toBe(true);
   });
-  it.each([undefined, '', 'text/plain', 'application/merge-patch+json', 'application/json; charset=latin1',
-    'application/json; charset=utf8', 'application/json; charset=utf-16', 'application/json; charset='])('refuses %s', (type) => {
+  it.each([
+    undefined,
+    '',
+    'text/plain',
+    'application/merge-patch+json',
+    'application/json; charset=latin1',
+    'application/json; charset=utf8',
+    'application/json; charset=utf-16',
+    'application/json; charset=',
+  ])('refuses %s', (type) => {
     expect(isAcceptedMediaType(type, json)).toBe(false);
   });
 });

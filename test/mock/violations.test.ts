@@ -1,11 +1,16 @@
 // Prism's sl-violations entries → the contract's FieldError {pointer, code, detail}. The inputs are the shapes Prism
 // 5.14.2 produces (see its convertAjvErrors); the HTTP suite checks the same path against the real process.
 import { describe, expect, it } from 'vitest';
-import { readFieldErrorCodes } from '../../scripts/mock/contract-facts.js';
-import { describeRequestViolations, parseViolationsHeader } from '../../scripts/mock/violations.js';
+import { readFieldErrorCodes } from '../../src/mock/contract-facts.js';
+import { describeRequestViolations, parseViolationsHeader } from '../../src/mock/field-errors.js';
 import { contract } from './mock-fixtures.js';
 
-const bodyViolation = (path: string[], code: string, message: string) => ({ location: ['request', 'body', ...path], severity: 'Error', code, message });
+const bodyViolation = (path: string[], code: string, message: string) => ({
+  location: ['request', 'body', ...path],
+  severity: 'Error',
+  code,
+  message,
+});
 
 describe('parseViolationsHeader', () => {
   it('reads the JSON array and tolerates a missing or broken header', () => {
@@ -22,18 +27,28 @@ describe('describeRequestViolations', () => {
   it('gives each field error the code the contract lists for its keyword, as the sandbox does', () => {
     expect(codes).toContain('invalid');
     const urlComponent = (location: string[]) => (location.at(-1) === 'callback_url' ? 'HttpUrl' : 'UnitAmount');
-    const { fieldErrors } = describeRequestViolations([
-      bodyViolation([], 'required', "Request body must have required property 'currency'"),
-      bodyViolation([], 'additionalProperties', "Request body must NOT have additional properties; found 'callbackUrl'"),
-      bodyViolation(['currency'], 'type', 'Request body property currency must be string'),
-      bodyViolation(['invoice_items'], 'minItems', 'Request body property invoice_items must NOT have fewer than 1 items'),
-      bodyViolation(['invoice_items', '0', 'price_data', 'unit_amount'], 'pattern', 'Request body property … must match pattern "^x$"'),
-      bodyViolation(['callback_url'], 'pattern', 'Request body property callback_url must match pattern "^https?://"'),
-      bodyViolation(['success_url'], 'format', 'Request body property success_url must match format "uri"'),
-      bodyViolation(['client_reference_id'], 'not', 'Request body property client_reference_id must NOT be valid'),
-    ], { codes, findPatternComponent: urlComponent });
+    const { fieldErrors } = describeRequestViolations(
+      [
+        bodyViolation([], 'required', "Request body must have required property 'currency'"),
+        bodyViolation([], 'additionalProperties', "Request body must NOT have additional properties; found 'callbackUrl'"),
+        bodyViolation(['currency'], 'type', 'Request body property currency must be string'),
+        bodyViolation(['invoice_items'], 'minItems', 'Request body property invoice_items must NOT have fewer than 1 items'),
+        bodyViolation(['invoice_items', '0', 'price_data', 'unit_amount'], 'pattern', 'Request body property … must match pattern "^x$"'),
+        bodyViolation(['callback_url'], 'pattern', 'Request body property callback_url must match pattern "^https?://"'),
+        bodyViolation(['success_url'], 'format', 'Request body property success_url must match format "uri"'),
+        bodyViolation(['client_reference_id'], 'not', 'Request body property client_reference_id must NOT be valid'),
+      ],
+      { codes, findPatternComponent: urlComponent },
+    );
     expect(fieldErrors.map((error) => error.code)).toEqual([
-      'required', 'unknown_field', 'wrong_type', 'too_few_items', 'pattern', 'invalid_url', 'invalid_url', 'invalid',
+      'required',
+      'unknown_field',
+      'wrong_type',
+      'too_few_items',
+      'pattern',
+      'invalid_url',
+      'invalid_url',
+      'invalid',
     ]);
   });
 
@@ -55,7 +70,11 @@ describe('describeRequestViolations', () => {
   it('points a missing property at the property itself', () => {
     const { fieldErrors } = describeRequestViolations([
       bodyViolation([], 'required', "Request body must have required property 'currency'"),
-      bodyViolation(['invoice_items', '1', 'price_data'], 'required', "Request body property invoice_items.1.price_data must have required property 'unit_amount'"),
+      bodyViolation(
+        ['invoice_items', '1', 'price_data'],
+        'required',
+        "Request body property invoice_items.1.price_data must have required property 'unit_amount'",
+      ),
     ]);
     expect(fieldErrors).toEqual([
       { pointer: '/currency', detail: 'is required' },
@@ -85,7 +104,12 @@ describe('describeRequestViolations', () => {
 
   it('keeps header problems out of errors[] (whose pointers point into the body) but reports them', () => {
     const { fieldErrors, otherMessages } = describeRequestViolations([
-      { location: ['request', 'header', 'idempotency-key'], severity: 'Error', code: 'maxLength', message: 'Request header parameter idempotency-key must NOT have more than 255 characters' },
+      {
+        location: ['request', 'header', 'idempotency-key'],
+        severity: 'Error',
+        code: 'maxLength',
+        message: 'Request header parameter idempotency-key must NOT have more than 255 characters',
+      },
     ]);
     expect(fieldErrors).toEqual([]);
     expect(otherMessages).toEqual(['Request header parameter idempotency-key must NOT have more than 255 characters']);
@@ -95,12 +119,23 @@ describe('describeRequestViolations', () => {
     const regexMessage = 'Request body property invoice_items.0.price_data.unit_amount must match pattern "^(?:[1-9][0-9]{0,11})$"';
     const violations = [
       bodyViolation(['invoice_items', '0', 'price_data', 'unit_amount'], 'pattern', regexMessage),
-      { location: ['request', 'header', 'idempotency-key'], severity: 'Error', code: 'pattern', message: 'Request header parameter idempotency-key must match pattern "^[\\x21-\\x7E]+$"' },
+      {
+        location: ['request', 'header', 'idempotency-key'],
+        severity: 'Error',
+        code: 'pattern',
+        message: 'Request header parameter idempotency-key must match pattern "^[\\x21-\\x7E]+$"',
+      },
     ];
     const asked: string[][] = [];
-    const describePattern = (location: string[]) => { asked.push(location); return `words for ${location.join('.')}`; };
+    const describePattern = (location: string[]) => {
+      asked.push(location);
+      return `words for ${location.join('.')}`;
+    };
     const described = describeRequestViolations(violations, { describePattern });
-    expect(asked).toEqual([['body', 'invoice_items', '0', 'price_data', 'unit_amount'], ['header', 'idempotency-key']]);
+    expect(asked).toEqual([
+      ['body', 'invoice_items', '0', 'price_data', 'unit_amount'],
+      ['header', 'idempotency-key'],
+    ]);
     expect(described.fieldErrors).toEqual([
       { pointer: '/invoice_items/0/price_data/unit_amount', detail: 'words for body.invoice_items.0.price_data.unit_amount' },
     ]);
@@ -115,7 +150,12 @@ describe('describeRequestViolations', () => {
   it('ignores warnings and response violations', () => {
     const { fieldErrors, otherMessages } = describeRequestViolations([
       { ...bodyViolation(['currency'], 'format', 'Request body property currency warn'), severity: 'Warning' },
-      { location: ['response', 'body', 'url'], severity: 'Error', code: 'format', message: 'Response body property url must match format "uri"' },
+      {
+        location: ['response', 'body', 'url'],
+        severity: 'Error',
+        code: 'format',
+        message: 'Response body property url must match format "uri"',
+      },
     ]);
     expect([...fieldErrors, ...otherMessages]).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Done when a throwaway project can install the packed tarball, compile the README's examples unchanged under a
+// Done when a throwaway project can install the packed tarball, compile the client guide's examples unchanged under a
 // strict tsconfig, and run the client example against a local server.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
+import { readGuideExamples } from './guide-examples.js';
 import { installIntoConsumer, listFiles, packProject, projectRoot, run } from './packed-package.js';
-import { readReadmeExamples } from './readme-examples.js';
 
 const CANARY_KEY = 'canary-key-3e8d1f6a9c2b';
 const contract = loadContract();
 const created = contract.components.examples.CheckoutUsdtOnTron.value as { url: string };
-const validationProblem = (contract.components.responses.ValidationFailed as any).content['application/problem+json'].examples.validationFailed.value;
+const validationProblem = (contract.components.responses.ValidationFailed as any).content['application/problem+json'].examples
+  .validationFailed.value;
 
 let workDir: string;
 let consumer: string;
@@ -25,7 +26,7 @@ const received: IncomingHttpHeaders[] = [];
 
 function writeConsumerSources(examples: string[]) {
   mkdirSync(join(consumer, 'src'));
-  examples.forEach((code, index) => writeFileSync(join(consumer, 'src', `readme-example-${index + 1}.ts`), code));
+  for (const [index, code] of examples.entries()) writeFileSync(join(consumer, 'src', `guide-example-${index + 1}.ts`), code);
   const tsconfig = {
     compilerOptions: {
       strict: true,
@@ -48,7 +49,7 @@ function writeConsumerSources(examples: string[]) {
 
 async function runExample(): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { PATH: process.env.PATH, CHECKOUT_API_URL: serverUrl, CHECKOUT_API_KEY: CANARY_KEY };
-  return run(process.execPath, ['out/readme-example-1.js'], { cwd: consumer, env }).then(
+  return run(process.execPath, ['out/guide-example-1.js'], { cwd: consumer, env }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
@@ -59,7 +60,7 @@ beforeAll(async () => {
   const tarball = await packProject(workDir);
   consumer = await installIntoConsumer(workDir, tarball);
   installed = join(consumer, 'node_modules', 'checkout-api-contract');
-  writeConsumerSources(readReadmeExamples(join(projectRoot, 'README.md')));
+  writeConsumerSources(readGuideExamples(join(projectRoot, 'docs/client.md')));
 
   server = createServer((req, res) => {
     received.push(req.headers);
@@ -80,9 +81,18 @@ afterAll(async () => {
 describe('the packed package, installed into a throwaway project', () => {
   it('ships the built client, its types and the contract, and nothing of the sources or tooling', () => {
     const files = listFiles(installed);
-    expect(files).toEqual(expect.arrayContaining([
-      'package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/openapi.d.ts',
-    ]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'CHANGELOG.md',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'generated/openapi.json',
+        'generated/openapi.yaml',
+        'generated/openapi.d.ts',
+      ]),
+    );
     for (const file of files) expect(file).not.toMatch(/^(src|test|bench|scripts|openapi)\/|^tsconfig|^vitest|\.test\./);
   });
 
@@ -92,11 +102,14 @@ describe('the packed package, installed into a throwaway project', () => {
     expect(manifest.engines.node).toMatch(/^>=20/);
     expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining(['.', './openapi.json', './openapi.yaml', './package.json']));
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['openapi-fetch', 'standardwebhooks']);
-    const installedNames = listFiles(join(consumer, 'node_modules')).filter((file) => file.endsWith('/package.json')).join('\n');
-    for (const devOnly of ['@stoplight/prism-cli', '@redocly/cli', 'ajv/', 'typescript/', 'vitest/']) expect(installedNames).not.toContain(devOnly);
+    const installedNames = listFiles(join(consumer, 'node_modules'))
+      .filter((file) => file.endsWith('/package.json'))
+      .join('\n');
+    for (const devOnly of ['@stoplight/prism-cli', '@redocly/cli', 'ajv/', 'typescript/', 'vitest/'])
+      expect(installedNames).not.toContain(devOnly);
   });
 
-  it('compiles the README examples unchanged under a strict tsconfig (strict, exactOptionalPropertyTypes, no skipLibCheck)', async () => {
+  it('compiles the client guide examples unchanged under a strict tsconfig (strict, exactOptionalPropertyTypes, no skipLibCheck)', async () => {
     const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc');
     const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: consumer }).catch((error) => error);
     expect(result.stdout ?? '').toBe('');
@@ -135,6 +148,11 @@ describe('the packed package, installed into a throwaway project', () => {
     ].join('\n');
     writeFileSync(join(consumer, 'probe.mjs'), probe);
     const { stdout } = await run(process.execPath, ['probe.mjs'], { cwd: consumer });
-    expect(JSON.parse(stdout)).toEqual({ title: 'Checkout API', yaml: true, name: 'checkout-api-contract', hidden: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
+    expect(JSON.parse(stdout)).toEqual({
+      title: 'Checkout API',
+      yaml: true,
+      name: 'checkout-api-contract',
+      hidden: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+    });
   });
 });

@@ -1,7 +1,7 @@
 // Pack the package the way `npm publish` would, without touching the shared work tree: copy the project (no
 // node_modules, dist or .git) to a staging folder that borrows node_modules through a symlink, and run `npm pack`
 // there, which runs the `prepare` build. Then install the tarball into a throwaway consumer project.
-import { execFile, type ExecFileOptions } from 'node:child_process';
+import { type ExecFileOptions, execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +46,12 @@ export async function installIntoConsumer(workDir: string, tarball: string): Pro
   mkdirSync(consumer);
   writeFileSync(
     join(consumer, 'package.json'),
-    JSON.stringify({ name: 'throwaway-consumer', private: true, type: 'module', dependencies: { 'checkout-api-contract': `file:${tarball}` } }),
+    JSON.stringify({
+      name: 'throwaway-consumer',
+      private: true,
+      type: 'module',
+      dependencies: { 'checkout-api-contract': `file:${tarball}` },
+    }),
   );
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: consumer, env: npmEnv() });
   return consumer;

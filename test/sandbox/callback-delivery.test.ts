@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CallbackSignatureError } from '../../src/callback/callback-errors.js';
 import { verifyCallback } from '../../src/callback/verify-callback.js';
-import { expectValid, namedRequests, validateCompletedEvent } from './support/contract-checks.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
+import { expectValid, namedRequests, validateCompletedEvent } from './support/contract-checks.js';
 import { sandboxValidatorFor } from './support/sandbox-document.js';
 import { CALLBACK_SECRET, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
@@ -61,8 +61,10 @@ describe('checkout.completed callbacks (D5–D7)', () => {
     const delivery = await waitForDeliveryStatus(id, 'delivered');
 
     expect(receiver.received).toHaveLength(1);
-    expect(delivery.attempts.slice(0, 2).map((attempt: any) => [attempt.responseStatus, attempt.error]))
-      .toEqual([[null, 'connection failed: ECONNREFUSED'], [null, 'connection failed: ECONNREFUSED']]);
+    expect(delivery.attempts.slice(0, 2).map((attempt: any) => [attempt.responseStatus, attempt.error])).toEqual([
+      [null, 'connection failed: ECONNREFUSED'],
+      [null, 'connection failed: ECONNREFUSED'],
+    ]);
     expect(delivery.attempts.at(-1).responseStatus).toBe(204);
     expect(delivery.nextAttemptAt).toBeNull();
     // Retries keep to the configured schedule, not sooner.
@@ -94,13 +96,17 @@ describe('checkout.completed callbacks (D5–D7)', () => {
     expect(new Set(receiver.received.map((callback) => callback.headers['webhook-id'])).size).toBe(1);
     expect(new Set(receiver.received.map((callback) => callback.body)).size).toBe(1);
     for (const callback of receiver.received) {
-      expect(() => verifyCallback({ payload: callback.body, headers: callback.headers as Record<string, string>, secret: CALLBACK_SECRET })).not.toThrow();
+      expect(() =>
+        verifyCallback({ payload: callback.body, headers: callback.headers as Record<string, string>, secret: CALLBACK_SECRET }),
+      ).not.toThrow();
     }
   });
 
   it('retry a receiver that does not answer within the timeout, then give up after the schedule', async () => {
     const { createServer } = await import('node:http');
-    const silent = createServer(() => { /* never answers */ });
+    const silent = createServer(() => {
+      /* never answers */
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
     try {
       const port = (silent.address() as import('node:net').AddressInfo).port;
@@ -128,8 +134,9 @@ describe('checkout.completed callbacks (D5–D7)', () => {
     const tamperedBody = callback.body.replace('"amountTotal":"25.00"', '"amountTotal":"0.01"');
     expect(tamperedBody).not.toBe(callback.body);
     expect(() => verifyCallback({ payload: tamperedBody, headers, secret: CALLBACK_SECRET })).toThrow(CallbackSignatureError);
-    expect(() => verifyCallback({ payload: callback.body, headers: { ...headers, 'webhook-id': 'msg_000000000000' }, secret: CALLBACK_SECRET }))
-      .toThrow(CallbackSignatureError);
+    expect(() =>
+      verifyCallback({ payload: callback.body, headers: { ...headers, 'webhook-id': 'msg_000000000000' }, secret: CALLBACK_SECRET }),
+    ).toThrow(CallbackSignatureError);
     const otherSecret = `whsec_${Buffer.from('another-secret-of-32-bytes-long!').toString('base64')}`;
     expect(() => verifyCallback({ payload: callback.body, headers, secret: otherSecret })).toThrow(CallbackSignatureError);
   });

@@ -2,8 +2,8 @@
 // makes the next attempt wait at least that long, and jitter only lengthens a scheduled delay (by at most its share).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
-import { CallbackDispatcher, readRetryAfterMs } from '../../src/sandbox/callbacks/callback-dispatcher.js';
 import type { CallbackDelivery } from '../../src/sandbox/callbacks/callback-delivery.js';
+import { CallbackDispatcher, readRetryAfterMs } from '../../src/sandbox/callbacks/callback-dispatcher.js';
 import { CONTRACT_RETRY_DELAYS_MS } from '../../src/sandbox/config/sandbox-settings.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
 import { CALLBACK_SECRET } from './support/sandbox-harness.js';
@@ -36,7 +36,7 @@ async function waitUntil(done: () => boolean, what: string): Promise<void> {
 }
 
 describe('callback retries (D7, Standard Webhooks)', () => {
-  it('keeps the spec\'s example schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h', () => {
+  it("keeps the spec's example schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h", () => {
     expect(CONTRACT_RETRY_DELAYS_MS.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
   });
 
@@ -62,7 +62,13 @@ describe('callback retries (D7, Standard Webhooks)', () => {
     try {
       const { port } = server.address() as import('node:net').AddressInfo;
       const logs: string[] = [];
-      dispatcher = new CallbackDispatcher({ secret: CALLBACK_SECRET, retryDelaysMs: [20], jitter: 0, timeoutMs: 5_000, log: (line) => logs.push(line) });
+      dispatcher = new CallbackDispatcher({
+        secret: CALLBACK_SECRET,
+        retryDelaysMs: [20],
+        jitter: 0,
+        timeoutMs: 5_000,
+        log: (line) => logs.push(line),
+      });
       const delivery: CallbackDelivery = dispatcher.dispatch(RECORD, `http://127.0.0.1:${port}/hook`, Date.now());
       await waitUntil(() => delivery.status !== 'pending', 'the delivery to end');
       expect(delivery.status).toBe('delivered');

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitForOutput } from '../support/child-process.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
-import { callHelperAt, createCheckoutAt, installSandbox, type InstalledSandbox } from './support/installed-sandbox.js';
+import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
 import { CANARY_KEY } from './support/sandbox-harness.js';
 
 const FORCE_GC = ['--expose-gc', '--import', 'data:text/javascript,setInterval(() => globalThis.gc(), 20).unref();'];
@@ -25,7 +25,10 @@ afterAll(async () => {
 describe('a callback attempt under forced garbage collection', () => {
   it('to a receiver that never answers ends by its deadline, is retried on schedule, and fails with a log line', async () => {
     receiver = await createCallbackReceiver();
-    receiver.reply = () => new Promise<number>(() => { /* never answers */ });
+    receiver.reply = () =>
+      new Promise<number>(() => {
+        /* never answers */
+      });
     await receiver.up();
     const { process: child, url } = await installed.start(
       { CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_TIMEOUT_MS: '300', CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '50,50' },
@@ -47,7 +50,10 @@ describe('a callback attempt under forced garbage collection', () => {
     ]);
     expect(receiver.received).toHaveLength(3);
     const origin = new URL(receiver.url).origin;
-    const logged = child.output().split('\n').filter((line) => line.startsWith(`callback ${delivery.eventId}`));
+    const logged = child
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith(`callback ${delivery.eventId}`));
     expect(logged).toEqual([
       `callback ${delivery.eventId} to ${origin} failed on attempt 1 (no reply within 300 ms); retrying in 50 ms`,
       `callback ${delivery.eventId} to ${origin} failed on attempt 2 (no reply within 300 ms); retrying in 50 ms`,

@@ -73,18 +73,30 @@ async function expectConformingAnswer(rawBody: string): Promise<void> {
   }
 }
 
-describe('generated bodies: never a 5xx, always the contract\'s answer', () => {
+describe("generated bodies: never a 5xx, always the contract's answer", () => {
   it('valid-looking bodies (1500)', async () => {
-    await fc.assert(fc.asyncProperty(validishBody, (body) => expectConformingAnswer(JSON.stringify(body))), { numRuns: 1500 });
+    await fc.assert(
+      fc.asyncProperty(validishBody, (body) => expectConformingAnswer(JSON.stringify(body))),
+      { numRuns: 1500 },
+    );
   });
 
   it('mutated bodies (1500)', async () => {
-    await fc.assert(fc.asyncProperty(mutatedBody, (body) => expectConformingAnswer(JSON.stringify(body) ?? 'null')), { numRuns: 1500 });
+    await fc.assert(
+      fc.asyncProperty(mutatedBody, (body) => expectConformingAnswer(JSON.stringify(body) ?? 'null')),
+      { numRuns: 1500 },
+    );
   });
 
   it('any JSON value (400) and any text (400)', async () => {
-    await fc.assert(fc.asyncProperty(anyJson, (value) => expectConformingAnswer(JSON.stringify(value))), { numRuns: 400 });
-    await fc.assert(fc.asyncProperty(anyText, (text) => expectConformingAnswer(text)), { numRuns: 400 });
+    await fc.assert(
+      fc.asyncProperty(anyJson, (value) => expectConformingAnswer(JSON.stringify(value))),
+      { numRuns: 400 },
+    );
+    await fc.assert(
+      fc.asyncProperty(anyText, (text) => expectConformingAnswer(text)),
+      { numRuns: 400 },
+    );
   });
 
   it('exercised every kind of answer: 201, 400 and 422', () => {

@@ -1,14 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCheckoutRules } from '../../src/contract/checkout-rules.js';
 import { createRateTable } from '../../src/sandbox/checkout/test-rates.js';
-import { expectValid, namedRequests, namedResponses, validateCheckout, validateProblem } from './support/contract-checks.js';
+import { expectValid, namedRequests, namedResponses, validateCheckout } from './support/contract-checks.js';
 import { CANARY_KEY, OTHER_CANARY_KEY, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 // Fields a record gets from its request and the account, not from chance: they must equal the contract's example.
 const DETERMINED_FIELDS = [
-  'nameCollection', 'emailCollection', 'phoneNumberCollection', 'shippingAddressCollection', 'amountTotal', 'status',
-  'clientReferenceId', 'currency', 'successUrl', 'cancelUrl', 'paymentMethodTypes', 'paymentMethodOptions', 'metadata',
+  'nameCollection',
+  'emailCollection',
+  'phoneNumberCollection',
+  'shippingAddressCollection',
+  'amountTotal',
+  'status',
+  'clientReferenceId',
+  'currency',
+  'successUrl',
+  'cancelUrl',
+  'paymentMethodTypes',
+  'paymentMethodOptions',
+  'metadata',
   'isLivemode',
 ];
 
@@ -51,8 +62,9 @@ describe('POST /api/v1/checkouts/ answers the named examples as the contract sho
     expect(checkCheckoutRules(request, record, { lifetimeMs: policy.lifetimeMs, rateBetween: createRateTable() })).toEqual([]);
     const example = namedResponses[name];
     for (const field of DETERMINED_FIELDS) expect({ field, value: record[field] }).toEqual({ field, value: example[field] });
-    expect(record.invoiceItems.map((item: any) => [item.quantity, item.amount]))
-      .toEqual(example.invoiceItems.map((item: any) => [item.quantity, item.amount]));
+    expect(record.invoiceItems.map((item: any) => [item.quantity, item.amount])).toEqual(
+      example.invoiceItems.map((item: any) => [item.quantity, item.amount]),
+    );
 
     for (const id of [record.id, record.paymentIntent, ...record.invoiceItems.flatMap((item: any) => [item.id, item.price])]) {
       expect(id).toMatch(UUID);
@@ -75,7 +87,11 @@ describe('the record', () => {
     const body = base();
     body.invoice_items.push(structuredClone(body.invoice_items[0]));
     const records = await Promise.all([1, 2, 3].map(async () => (await sandbox.createCheckout(body)).json()));
-    const ids = records.flatMap((record: any) => [record.id, record.paymentIntent, ...record.invoiceItems.flatMap((item: any) => [item.id, item.price])]);
+    const ids = records.flatMap((record: any) => [
+      record.id,
+      record.paymentIntent,
+      ...record.invoiceItems.flatMap((item: any) => [item.id, item.price]),
+    ]);
     expect(ids).toHaveLength(3 * 6);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -83,7 +99,9 @@ describe('the record', () => {
   it('echoes priceData in camelCase, with null description and empty images when none were sent', async () => {
     const record = await (await sandbox.createCheckout(namedRequests.upperCaseCodes)).json();
     expect(record.invoiceItems[0].priceData).toEqual({
-      currency: 'USD', unitAmount: '10', productData: { name: 'Annual subscription', description: null, images: [] },
+      currency: 'USD',
+      unitAmount: '10',
+      productData: { name: 'Annual subscription', description: null, images: [] },
     });
     const withImages = await (await sandbox.createCheckout(base())).json();
     expect(withImages.invoiceItems[0].priceData.productData).toEqual(namedRequests.usdtOnTron.invoice_items[0].price_data.product_data);
@@ -113,15 +131,20 @@ describe('the record', () => {
     const body = base();
     body.payment_method_data.paymentMethodDetail = { currency: 'XyZ9', network: 'my-chain_2' };
     const record = await (await sandbox.createCheckout(body)).json();
-    expect(record.paymentMethodOptions.crypto).toEqual([{
-      currency: { value: 'XyZ9', name: 'XYZ9', logo: '/static/logos/xyz9.svg' },
-      networks: [{ value: 'my-chain_2', name: 'my-chain_2' }],
-    }]);
+    expect(record.paymentMethodOptions.crypto).toEqual([
+      {
+        currency: { value: 'XyZ9', name: 'XYZ9', logo: '/static/logos/xyz9.svg' },
+        networks: [{ value: 'my-chain_2', name: 'my-chain_2' }],
+      },
+    ]);
     expectValid(validateCheckout, record);
   });
 
   it('computes amounts exactly with half-up rounding, beyond what a binary float holds', async () => {
-    const item = (unit: string, quantity: number) => ({ price_data: { product_data: { name: 'x' }, currency: 'usdt', unit_amount: unit }, quantity });
+    const item = (unit: string, quantity: number) => ({
+      price_data: { product_data: { name: 'x' }, currency: 'usdt', unit_amount: unit },
+      quantity,
+    });
     const body = {
       currency: 'USDT',
       invoice_items: [item('0.005', 1), item('1.115', 1), item('999999999999.00499999', 3), item('0.00012', 10000), item('0.1', 3)],
@@ -132,7 +155,10 @@ describe('the record', () => {
   });
 
   it('creates a checkout for any pair of valid codes, converting at the documented test rates (D8, D13)', async () => {
-    const item = (currency: string, unit: string, quantity: number) => ({ price_data: { product_data: { name: 'x' }, currency, unit_amount: unit }, quantity });
+    const item = (currency: string, unit: string, quantity: number) => ({
+      price_data: { product_data: { name: 'x' }, currency, unit_amount: unit },
+      quantity,
+    });
     const body = {
       currency: 'eur',
       invoice_items: [item('EUR', '10.005', 1), item('usd', '10.80', 2), item('BTC', '0.0001', 3), item('Zz9', '7', 1)],
@@ -148,10 +174,13 @@ describe('the record', () => {
     expect(checkCheckoutRules(body, record, { rateBetween: createRateTable() })).toEqual([]);
   });
 
-  it('takes its test rates from CHECKOUT_TEST_RATES, and refuses a malformed table with the variable\'s name', async () => {
+  it("takes its test rates from CHECKOUT_TEST_RATES, and refuses a malformed table with the variable's name", async () => {
     const custom = await startTestSandbox({ CHECKOUT_TEST_RATES: 'eur=1.25,Zz9=2' });
     try {
-      const body = { currency: 'EUR', invoice_items: [{ price_data: { product_data: { name: 'x' }, currency: 'ZZ9', unit_amount: '5' }, quantity: 1 }] };
+      const body = {
+        currency: 'EUR',
+        invoice_items: [{ price_data: { product_data: { name: 'x' }, currency: 'ZZ9', unit_amount: '5' }, quantity: 1 }],
+      };
       const record = await (await custom.createCheckout(body)).json();
       expect(record.amountTotal).toBe('8.00');
     } finally {
@@ -160,7 +189,7 @@ describe('the record', () => {
     await expect(startTestSandbox({ CHECKOUT_TEST_RATES: 'EUR=0' })).rejects.toThrow(/CHECKOUT_TEST_RATES/);
   });
 
-  it('offers the chosen pair first and the account\'s other methods after it with CHECKOUT_OFFER_ALL_METHODS (D20)', async () => {
+  it("offers the chosen pair first and the account's other methods after it with CHECKOUT_OFFER_ALL_METHODS (D20)", async () => {
     const custom = await startTestSandbox({ CHECKOUT_OFFER_ALL_METHODS: 'true' });
     try {
       const record = await (await custom.createCheckout(base())).json();

@@ -19,19 +19,25 @@ const freshKey = () => `idem-${process.pid}-${Date.now()}-${counter++}`;
 async function startHeldCreate(target: TestSandbox, key: string): Promise<{ finish(): Promise<{ status: number; text: string }> }> {
   let sendRest!: () => void;
   const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = httpRequest(`${target.baseUrl}${CREATE_PATH}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Api-Key ${CANARY_KEY}`,
-        'content-type': 'application/json',
-        'idempotency-key': key,
-        'content-length': Buffer.byteLength(body),
+    const req = httpRequest(
+      `${target.baseUrl}${CREATE_PATH}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Api-Key ${CANARY_KEY}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+          'content-length': Buffer.byteLength(body),
+        },
       },
-    }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.write(body.slice(0, 20));
     req.flushHeaders();
@@ -43,7 +49,12 @@ async function startHeldCreate(target: TestSandbox, key: string): Promise<{ fini
     if (Date.now() > deadline) throw new Error('the sandbox did not claim the Idempotency-Key within 10 s');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  return { finish: () => { sendRest(); return answered; } };
+  return {
+    finish: () => {
+      sendRest();
+      return answered;
+    },
+  };
 }
 
 describe('Idempotency-Key (D24)', () => {
@@ -105,14 +116,17 @@ describe('Idempotency-Key (D24)', () => {
     expect(await replay.text()).toBe(done.text);
   });
 
-  it.each([['empty', ''], ['too long', 'k'.repeat(256)], ['with a space', 'two words']])(
-    'rejects an Idempotency-Key that is %s with 422', async (_name, key) => {
-      const response = await sandbox.createCheckout(body, { 'idempotency-key': key });
-      expect(response.status).toBe(422);
-      const problem = await response.json();
-      expectValid(validateProblem, problem);
-      expect(problem.detail).toContain('Idempotency-Key');
-    });
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(256)],
+    ['with a space', 'two words'],
+  ])('rejects an Idempotency-Key that is %s with 422', async (_name, key) => {
+    const response = await sandbox.createCheckout(body, { 'idempotency-key': key });
+    expect(response.status).toBe(422);
+    const problem = await response.json();
+    expectValid(validateProblem, problem);
+    expect(problem.detail).toContain('Idempotency-Key');
+  });
 });
 
 describe('Idempotency-Key with a small store (CHECKOUT_MAX_SESSIONS=5; issue 12, item 3)', () => {

@@ -6,11 +6,11 @@
 // 401, even with --validate-request=false), and a top-level JSON string or null (Prism re-serializes the body and
 // forwards something else).
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namedRequests, namedResponses } from './support/contract-checks.js';
 import { freePort, type RunningProcess, startProcess, waitForOutput } from '../support/child-process.js';
+import { namedRequests, namedResponses } from './support/contract-checks.js';
 import { INVALID_BODIES } from './support/invalid-bodies.js';
 import { CANARY_KEY, CREATE_PATH, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
@@ -43,7 +43,16 @@ async function startBrokenUpstream(): Promise<string> {
 async function startProxy(extraArgs: string[], upstream = sandbox.baseUrl): Promise<{ url: string; process: RunningProcess }> {
   const port = await freePort();
   const running = startProcess(process.execPath, [
-    prismCli, 'proxy', bundle, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port), ...extraArgs,
+    prismCli,
+    'proxy',
+    bundle,
+    upstream,
+    '--errors',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    ...extraArgs,
   ]);
   const url = `http://127.0.0.1:${port}`;
   await waitForOutput(running, /Prism is listening/);
@@ -54,7 +63,9 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   const brokenUrl = await startBrokenUpstream();
   [strictProxy, forwardingProxy, controlProxy] = await Promise.all([
-    startProxy([]), startProxy(['--validate-request=false']), startProxy([], brokenUrl),
+    startProxy([]),
+    startProxy(['--validate-request=false']),
+    startProxy([], brokenUrl),
   ]);
 }, 120_000);
 
@@ -80,7 +91,7 @@ async function expectNoViolations(response: Response, status: number): Promise<a
   return JSON.parse(text);
 }
 
-describe('through Prism\'s validation proxy, with --errors', () => {
+describe("through Prism's validation proxy, with --errors", () => {
   it('flags a response outside the contract (negative control: the check can fail)', async () => {
     const response = await post(controlProxy.url, JSON.stringify(namedRequests.usdtOnTron));
     expect(response.headers.get('sl-violations')).toContain("required property 'url'");
@@ -107,16 +118,24 @@ describe('through Prism\'s validation proxy, with --errors', () => {
     expect(forwardable.length).toBeGreaterThanOrEqual(INVALID_BODIES.length - 2);
   });
 
-  it.each(forwardable.map((invalid) => [invalid.name, invalid] as const))('invalid body, %s: the sandbox\'s 422, no violation', async (_name, invalid) => {
-    const problem = await expectNoViolations(await post(forwardingProxy.url, JSON.stringify(invalid.body)), 422);
-    expect(problem.type).toBe('https://api.checkout.example/problems/validation-failed');
-  });
+  it.each(forwardable.map((invalid) => [invalid.name, invalid] as const))(
+    "invalid body, %s: the sandbox's 422, no violation",
+    async (_name, invalid) => {
+      const problem = await expectNoViolations(await post(forwardingProxy.url, JSON.stringify(invalid.body)), 422);
+      expect(problem.type).toBe('https://api.checkout.example/problems/validation-failed');
+    },
+  );
 
   it.each([
     ['an unknown key', 401, JSON.stringify(namedRequests.usdtOnTron), { authorization: 'Api-Key canary-key-unknown-41f0' }],
     ['text/plain', 415, JSON.stringify(namedRequests.usdtOnTron), { 'content-type': 'text/plain' }],
-    ['a reused Idempotency-Key', 422, JSON.stringify({ ...namedRequests.usdtOnTron, client_reference_id: 'other' }), { 'idempotency-key': 'prism-replay-1' }],
-  ])('%s: the sandbox\'s %i problem, no violation', async (_name, status, body, headers) => {
+    [
+      'a reused Idempotency-Key',
+      422,
+      JSON.stringify({ ...namedRequests.usdtOnTron, client_reference_id: 'other' }),
+      { 'idempotency-key': 'prism-replay-1' },
+    ],
+  ])("%s: the sandbox's %i problem, no violation", async (_name, status, body, headers) => {
     const problem = await expectNoViolations(await post(forwardingProxy.url, body, headers as Record<string, string>), status);
     expect(problem.status).toBe(status);
   });

@@ -35,8 +35,12 @@ describe('invalid bodies: 422 naming each offending field by JSON Pointer', () =
     body.success_url = 'nope';
     body.extra = true;
     const problem = await expectProblem(await sandbox.createCheckout(body), 422, 'validation-failed');
-    expect(problem.errors.map((error: any) => error.pointer).sort())
-      .toEqual(['/currency', '/extra', '/invoice_items/0/quantity', '/success_url']);
+    expect(problem.errors.map((error: any) => error.pointer).sort()).toEqual([
+      '/currency',
+      '/extra',
+      '/invoice_items/0/quantity',
+      '/success_url',
+    ]);
     expect(problem.errors.find((error: any) => error.pointer === '/currency').detail).toBe('is required');
     expect(problem.errors.find((error: any) => error.pointer === '/invoice_items/0/quantity').detail).toBe('must be at least 1');
   });
@@ -68,7 +72,7 @@ describe('invalid bodies: 422 naming each offending field by JSON Pointer', () =
     expect(JSON.stringify(problem)).not.toContain('canary-pass');
   });
 
-  it('answers every request with a Request-Id, repeated as the problem\'s instance (D2)', async () => {
+  it("answers every request with a Request-Id, repeated as the problem's instance (D2)", async () => {
     const created = await sandbox.createCheckout(namedRequests.usdtOnTron);
     const refused = await sandbox.createCheckout({});
     const ids = [created.headers.get('request-id'), refused.headers.get('request-id')];
@@ -115,13 +119,19 @@ describe('requests the create call refuses before validating', () => {
     ['a problem document', 'application/problem+json'],
     ['JSON in Latin-1', 'application/json; charset=iso-8859-1'],
   ])('415 for a body sent as %s', async (_name, contentType) => {
-    const problem = await expectProblem(await sandbox.createCheckout(valid, { 'content-type': contentType }), 415, 'unsupported-media-type');
+    const problem = await expectProblem(
+      await sandbox.createCheckout(valid, { 'content-type': contentType }),
+      415,
+      'unsupported-media-type',
+    );
     expect(problem.detail).toContain(contentType);
   });
 
   it('415 for a body without Content-Type', async () => {
     const response = await fetch(`${sandbox.baseUrl}${CREATE_PATH}`, {
-      method: 'POST', headers: { authorization: `Api-Key ${CANARY_KEY}` }, body: new Blob([valid]),
+      method: 'POST',
+      headers: { authorization: `Api-Key ${CANARY_KEY}` },
+      body: new Blob([valid]),
     });
     await expectProblem(response, 415, 'unsupported-media-type');
   });
@@ -159,14 +169,20 @@ describe('requests the create call refuses before validating', () => {
 
   it('413 for a chunked body that grows over 1 MiB, and the connection still answers', async () => {
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${sandbox.baseUrl}${CREATE_PATH}`, {
-        method: 'POST',
-        headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
-      }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => { text += chunk; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
+      const req = httpRequest(
+        `${sandbox.baseUrl}${CREATE_PATH}`,
+        {
+          method: 'POST',
+          headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       for (let sent = 0; sent < 2 * 1_048_576; sent += chunk.length) req.write(chunk);
@@ -186,11 +202,14 @@ describe('requests the create call refuses before validating', () => {
 });
 
 describe('paths and methods', () => {
-  it.each(['/', '/api/v1/checkouts', '/api/v1/checkouts/abc', '/api/v2/checkouts/', '/sandbox/v1/checkouts'])('404 problem for %s', async (path) => {
-    const response = await fetch(`${sandbox.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Api-Key ${CANARY_KEY}` } });
-    const problem = await expectProblem(response, 404, 'not-found');
-    if (path === '/api/v1/checkouts') expect(problem.detail).toContain('trailing slash');
-  });
+  it.each(['/', '/api/v1/checkouts', '/api/v1/checkouts/abc', '/api/v2/checkouts/', '/sandbox/v1/checkouts'])(
+    '404 problem for %s',
+    async (path) => {
+      const response = await fetch(`${sandbox.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Api-Key ${CANARY_KEY}` } });
+      const problem = await expectProblem(response, 404, 'not-found');
+      if (path === '/api/v1/checkouts') expect(problem.detail).toContain('trailing slash');
+    },
+  );
 
   it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('405 problem with Allow for %s /api/v1/checkouts/', async (method) => {
     const response = await fetch(`${sandbox.baseUrl}${CREATE_PATH}`, { method, headers: { authorization: `Api-Key ${CANARY_KEY}` } });
@@ -199,9 +218,15 @@ describe('paths and methods', () => {
   });
 
   it('ignores a query string on the create path', async () => {
-    expect((await fetch(`${sandbox.baseUrl}${CREATE_PATH}?x=1`, {
-      method: 'POST', headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(namedRequests.usdtOnTron),
-    })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${sandbox.baseUrl}${CREATE_PATH}?x=1`, {
+          method: 'POST',
+          headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify(namedRequests.usdtOnTron),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('never logged anything for these client errors (no bug, no key)', () => {

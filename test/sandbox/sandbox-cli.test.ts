@@ -2,9 +2,9 @@
 // process: banner, generated key, exit codes, signals, no key leaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
-import { validateCheckout } from './support/contract-checks.js';
 import { freePort, waitForOutput } from '../support/child-process.js';
-import { callHelperAt, createCheckoutAt, installSandbox, type InstalledSandbox } from './support/installed-sandbox.js';
+import { validateCheckout } from './support/contract-checks.js';
+import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
 import { CANARY_KEY } from './support/sandbox-harness.js';
 
 let installed: InstalledSandbox;
@@ -35,7 +35,10 @@ describe('checkout-sandbox, installed from the tarball', () => {
   });
 
   it('with CHECKOUT_API_KEYS: never prints the keys, even while answering and failing callbacks; SIGINT stops it with 0', async () => {
-    const { process: child, url } = await startBin({ CHECKOUT_API_KEYS: `${CANARY_KEY}, canary-key-second-77`, CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '10' });
+    const { process: child, url } = await startBin({
+      CHECKOUT_API_KEYS: `${CANARY_KEY}, canary-key-second-77`,
+      CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '10',
+    });
     expect(child.output()).toContain('API keys: 2 from CHECKOUT_API_KEYS (not shown)');
     const refusingPort = await freePort();
     const created = await (await createCheckoutAt(url, CANARY_KEY, `http://127.0.0.1:${refusingPort}/hook`)).json();
@@ -56,7 +59,11 @@ describe('checkout-sandbox, installed from the tarball', () => {
     ['CHECKOUT_PAGE_URL', { CHECKOUT_PAGE_URL: 'pay.example.test' }, /CHECKOUT_PAGE_URL must be an absolute http\(s\) URL/],
     ['CHECKOUT_CALLBACK_SECRET', { CHECKOUT_CALLBACK_SECRET: 'whsec_not base64!' }, /CHECKOUT_CALLBACK_SECRET must be/],
     ['CHECKOUT_CALLBACK_RETRY_DELAYS_MS', { CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '5s,5m' }, /CHECKOUT_CALLBACK_RETRY_DELAYS_MS must be/],
-    ['CHECKOUT_API_KEYS', { CHECKOUT_API_KEYS: `${CANARY_KEY},a key with spaces canary-key-secret-part` }, /CHECKOUT_API_KEYS entry 2 of 2/],
+    [
+      'CHECKOUT_API_KEYS',
+      { CHECKOUT_API_KEYS: `${CANARY_KEY},a key with spaces canary-key-secret-part` },
+      /CHECKOUT_API_KEYS entry 2 of 2/,
+    ],
   ])('exits 2 naming %s when it is unusable, without echoing a key', async (_name, env, message) => {
     const child = runBin(env);
     expect(await child.exited).toBe(2);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatBanner } from '../../src/sandbox/cli-text.js';
 import { readSandboxConfig, SandboxConfigError } from '../../src/sandbox/config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
-import { formatBanner } from '../../src/sandbox/cli-text.js';
 import { CANARY_KEY } from './support/sandbox-harness.js';
 
 describe('readSandboxConfig', () => {
@@ -20,16 +20,22 @@ describe('readSandboxConfig', () => {
     expect(config.checkoutPageUrl).toBeNull();
   });
 
-  it('keeps the contract\'s retry schedule by default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h with 10 % jitter (D7)', () => {
+  it("keeps the contract's retry schedule by default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h with 10 % jitter (D7)", () => {
     const config = readSandboxConfig({});
     expect(config.callbackRetryDelaysMs.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
     expect(config.callbackRetryJitter).toBe(0.1);
     expect(readSandboxConfig({ CHECKOUT_CALLBACK_RETRY_JITTER: '0' }).callbackRetryJitter).toBe(0);
-    expect(() => readSandboxConfig({ CHECKOUT_CALLBACK_RETRY_JITTER: '2' })).toThrow(/CHECKOUT_CALLBACK_RETRY_JITTER must be a decimal from 0 to 1/);
+    expect(() => readSandboxConfig({ CHECKOUT_CALLBACK_RETRY_JITTER: '2' })).toThrow(
+      /CHECKOUT_CALLBACK_RETRY_JITTER must be a decimal from 0 to 1/,
+    );
   });
 
   it('reads the account choices the contract leaves open, and refuses malformed ones by name', () => {
-    const config = readSandboxConfig({ CHECKOUT_INITIAL_UPDATE_DELAY_MS: '1000', CHECKOUT_OFFER_ALL_METHODS: 'true', CHECKOUT_TEST_RATES: 'EUR=1.1, btc=65000' });
+    const config = readSandboxConfig({
+      CHECKOUT_INITIAL_UPDATE_DELAY_MS: '1000',
+      CHECKOUT_OFFER_ALL_METHODS: 'true',
+      CHECKOUT_TEST_RATES: 'EUR=1.1, btc=65000',
+    });
     expect([config.initialUpdateDelayMs, config.offerAllMethods, config.testRates]).toEqual([1000, true, { eur: '1.1', btc: '65000' }]);
     expect(readSandboxConfig({}).offerAllMethods).toBe(false);
     expect(() => readSandboxConfig({ CHECKOUT_OFFER_ALL_METHODS: 'yes' })).toThrow(/CHECKOUT_OFFER_ALL_METHODS must be true or false/);
@@ -52,7 +58,10 @@ describe('readSandboxConfig', () => {
     const banner = formatBanner('http://127.0.0.1:4011', config);
     expect(banner).not.toContain(CANARY_KEY);
     expect(banner).toContain(config.callbackSecret);
-    const withSecret = readSandboxConfig({ CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}` });
+    const withSecret = readSandboxConfig({
+      CHECKOUT_API_KEYS: CANARY_KEY,
+      CHECKOUT_CALLBACK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+    });
     expect(formatBanner('http://127.0.0.1:4011', withSecret)).not.toContain(withSecret.callbackSecret.slice(6));
   });
 

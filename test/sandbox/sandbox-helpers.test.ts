@@ -50,7 +50,11 @@ describe('sandbox helpers', () => {
     expectValid(validateCheckout, expired);
     expect(expired.status).toBe('expired');
     expect(Number(expired.updatedAt)).toBeGreaterThan(Number(created.updatedAt));
-    const problem = await readProblem(await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`), 409, 'checkout-not-open');
+    const problem = await readProblem(
+      await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`),
+      409,
+      'checkout-not-open',
+    );
     expect(problem.detail).toContain('expired');
   });
 
@@ -112,7 +116,11 @@ describe('expiry by time and a bounded store', () => {
   });
 
   it('the sweep expires and then evicts checkouts without anyone reading them', async () => {
-    const swept = await startTestSandbox({ CHECKOUT_SESSION_LIFETIME_MS: '100', CHECKOUT_RETENTION_MS: '100', CHECKOUT_SWEEP_INTERVAL_MS: '20' });
+    const swept = await startTestSandbox({
+      CHECKOUT_SESSION_LIFETIME_MS: '100',
+      CHECKOUT_RETENTION_MS: '100',
+      CHECKOUT_SWEEP_INTERVAL_MS: '20',
+    });
     try {
       const created = await createOpenCheckout(swept);
       expect(swept.sandbox.context.checkouts.size).toBe(1);
@@ -130,7 +138,9 @@ describe('expiry by time and a bounded store', () => {
       const created = [];
       for (let index = 0; index < 5; index += 1) created.push(await createOpenCheckout(bounded));
       expect(bounded.sandbox.context.checkouts.size).toBe(3);
-      const statuses = await Promise.all(created.map(async (record) => (await bounded.callHelper('GET', `/sandbox/v1/checkouts/${record.id}`)).status));
+      const statuses = await Promise.all(
+        created.map(async (record) => (await bounded.callHelper('GET', `/sandbox/v1/checkouts/${record.id}`)).status),
+      );
       expect(statuses).toEqual([404, 404, 200, 200, 200]);
     } finally {
       await bounded.close();

@@ -12,10 +12,12 @@ const redocly = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js'
 const root = new URL('../../', import.meta.url).pathname;
 
 describe('openapi-sandbox/openapi.yaml', () => {
-  it('passes redocly lint with the project\'s rules and no warnings', async () => {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [
-      redocly, 'lint', sandboxDocumentPath.pathname, '--config', `${root}redocly.yaml`, '--format', 'json',
-    ], { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' }, maxBuffer: 10_000_000 });
+  it("passes redocly lint with the project's rules and no warnings", async () => {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [redocly, 'lint', sandboxDocumentPath.pathname, '--config', `${root}redocly.yaml`, '--format', 'json'],
+      { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' }, maxBuffer: 10_000_000 },
+    );
     const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
     expect(report.problems, stderr).toEqual([]);
   });
@@ -31,14 +33,18 @@ describe('openapi-sandbox/openapi.yaml', () => {
     const sandbox = await startTestSandbox();
     try {
       for (const [path, item] of Object.entries<any>(sandboxDocument.paths)) {
-        const documented = Object.keys(item).filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key)).map((m) => m.toUpperCase());
+        const documented = Object.keys(item)
+          .filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key))
+          .map((m) => m.toUpperCase());
         const concrete = path.replace('{id}', '0b6f3e1c-9d2a-4c57-8e4b-1f2a3b4c5d6e');
         // A method the route lacks answers 405 with the methods it has.
         const probe = await fetch(`${sandbox.baseUrl}${concrete}`, { method: 'DELETE' });
         expect({ path, status: probe.status }).toEqual({ path, status: 405 });
         expect(probe.headers.get('allow')?.split(', ').sort()).toEqual(documented.sort());
       }
-      const unknown = await fetch(`${sandbox.baseUrl}/sandbox/v1/checkouts/0b6f3e1c-9d2a-4c57-8e4b-1f2a3b4c5d6e/refund`, { method: 'POST' });
+      const unknown = await fetch(`${sandbox.baseUrl}/sandbox/v1/checkouts/0b6f3e1c-9d2a-4c57-8e4b-1f2a3b4c5d6e/refund`, {
+        method: 'POST',
+      });
       expect(unknown.status).toBe(404);
     } finally {
       await sandbox.close();

@@ -7,7 +7,7 @@ import { CallbackDispatcher } from '../../src/sandbox/callbacks/callback-dispatc
 import { formatUndelivered } from '../../src/sandbox/cli-text.js';
 import { freePort, waitForOutput } from '../support/child-process.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
-import { callHelperAt, createCheckoutAt, installSandbox, type InstalledSandbox } from './support/installed-sandbox.js';
+import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
 import { CALLBACK_SECRET, CANARY_KEY } from './support/sandbox-harness.js';
 
 const CANARY_QUERY = 'canary-token-71c0d4';
@@ -36,7 +36,10 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
     });
     let answer!: (status: number) => void;
     receiver = await createCallbackReceiver();
-    receiver.reply = () => new Promise<number>((resolve) => { answer = resolve; });
+    receiver.reply = () =>
+      new Promise<number>((resolve) => {
+        answer = resolve;
+      });
     await receiver.up();
     const answered = await (await createCheckoutAt(url, CANARY_KEY, receiver.url)).json();
     const refusingUrl = `http://127.0.0.1:${await freePort()}/hook?token=${CANARY_QUERY}`;
@@ -70,7 +73,10 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
   it('stops at once on a second signal, without waiting for the attempt in flight', async () => {
     const { process: child, url } = await installed.start({ CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_TIMEOUT_MS: '10000' });
     receiver = await createCallbackReceiver();
-    receiver.reply = () => new Promise<number>(() => { /* never answers */ });
+    receiver.reply = () =>
+      new Promise<number>(() => {
+        /* never answers */
+      });
     await receiver.up();
     const created = await (await createCheckoutAt(url, CANARY_KEY, receiver.url)).json();
     await callHelperAt(url, 'POST', `/sandbox/v1/checkouts/${created.id}/complete`, CANARY_KEY);
@@ -95,7 +101,10 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
 describe('the callback dispatcher on close', () => {
   it('aborts an attempt still in flight when the grace is over, and reports its event with the next attempt time', async () => {
     receiver = await createCallbackReceiver();
-    receiver.reply = () => new Promise<number>(() => { /* never answers */ });
+    receiver.reply = () =>
+      new Promise<number>(() => {
+        /* never answers */
+      });
     await receiver.up();
     const logs: string[] = [];
     const log = (line: string) => logs.push(line);
@@ -120,7 +129,7 @@ describe('the callback dispatcher on close', () => {
       {
         checkoutId: record.id,
         eventId: late.eventId,
-        url: receiver.url.replace('http://', 'http://[REDACTED]@') + '?[REDACTED]',
+        url: `${receiver.url.replace('http://', 'http://[REDACTED]@')}?[REDACTED]`,
         attempts: 0,
         nextAttemptAt: late.nextAttemptAt,
       },
@@ -133,11 +142,13 @@ describe('formatUndelivered', () => {
   it('prints one line per event, with the count and attempts in words', () => {
     const due = '2026-01-01T00:00:00.000Z';
     const event = { checkoutId: 'c1', eventId: 'msg_a', url: 'https://shop.test/hook?[REDACTED]', attempts: 2, nextAttemptAt: due };
-    expect(formatUndelivered([event, { ...event, checkoutId: 'c2', eventId: 'msg_b', attempts: 0 }])).toBe([
-      'checkout-sandbox: stopped; 2 callbacks were not delivered and will not be retried:',
-      `  checkout c1  webhook-id msg_a  to https://shop.test/hook?[REDACTED]  2 attempts made, next attempt was due at ${due}`,
-      `  checkout c2  webhook-id msg_b  to https://shop.test/hook?[REDACTED]  0 attempts made, next attempt was due at ${due}`,
-      '',
-    ].join('\n'));
+    expect(formatUndelivered([event, { ...event, checkoutId: 'c2', eventId: 'msg_b', attempts: 0 }])).toBe(
+      [
+        'checkout-sandbox: stopped; 2 callbacks were not delivered and will not be retried:',
+        `  checkout c1  webhook-id msg_a  to https://shop.test/hook?[REDACTED]  2 attempts made, next attempt was due at ${due}`,
+        `  checkout c2  webhook-id msg_b  to https://shop.test/hook?[REDACTED]  0 attempts made, next attempt was due at ${due}`,
+        '',
+      ].join('\n'),
+    );
   });
 });

@@ -67,7 +67,12 @@ export function listBadInputs(apiKey: string): BadInput[] {
   const auth: [string, string] = ['Authorization', `Api-Key ${apiKey}`];
   const json: [string, string] = ['Content-Type', 'application/json'];
   const create = (name: string, headers: Array<[string, string]>, body: Buffer | string, expected: ExpectedAnswer): BadInput => ({
-    name, method: 'POST', path: CREATE_PATH, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body), expected,
+    name,
+    method: 'POST',
+    path: CREATE_PATH,
+    headers,
+    body: Buffer.isBuffer(body) ? body : Buffer.from(body),
+    expected,
   });
   const malformed = readContractProblem('MalformedJson');
   const invalid = readContractProblem('ValidationFailed');
@@ -91,8 +96,13 @@ export function listBadInputs(apiKey: string): BadInput[] {
     create('a JSON number at the top level', [auth, json], '42', invalid),
     create('JSON nested 4,000 deep inside a field (about 8 KB)', [auth, json], nestInField(4_000), invalid),
     create('JSON nested 500,000 deep inside a field (just under 1 MiB)', [auth, json], nestInField(500_000), invalid),
-    ...['application/json; charset=latin1', 'application/json; charset=utf-16', 'application/json; charset=utf8', 'text/plain',
-      'application/merge-patch+json'].map((type) => create(type, [auth, ['Content-Type', type]], valid, mediaType)),
+    ...[
+      'application/json; charset=latin1',
+      'application/json; charset=utf-16',
+      'application/json; charset=utf8',
+      'text/plain',
+      'application/merge-patch+json',
+    ].map((type) => create(type, [auth, ['Content-Type', type]], valid, mediaType)),
     create('no Content-Type', [auth], valid, mediaType),
     create('no Content-Type and no body', [auth], '', mediaType),
     create('a body over 1 MiB', [auth, json], Buffer.alloc(1_048_577, 0x20), readContractProblem('PayloadTooLarge')),
@@ -103,8 +113,12 @@ export function listBadInputs(apiKey: string): BadInput[] {
     create('an empty Authorization header', [['Authorization', ''], json], valid, unauthorized),
     create('another scheme (Bearer)', [['Authorization', `Bearer ${apiKey}`], json], valid, unauthorized),
     create('the scheme word alone', [['Authorization', 'Api-Key'], json], valid, unauthorized),
-    create('headers over 16 KiB', [auth, json, ['X-Padding', 'p'.repeat(20_000)]], valid,
-      parserProblem('request-header-fields-too-large', 431)),
+    create(
+      'headers over 16 KiB',
+      [auth, json, ['X-Padding', 'p'.repeat(20_000)]],
+      valid,
+      parserProblem('request-header-fields-too-large', 431),
+    ),
     {
       ...create('a header line without a colon', [], '', parserProblem('bad-request', 400)),
       raw: Buffer.from(`POST ${CREATE_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nnot a header line\r\nContent-Length: 0\r\n\r\n`),
@@ -179,7 +193,7 @@ function parseAnswer(bytes: Buffer, ended: boolean): RawAnswer | undefined {
   for (const line of headerLines) {
     const colon = line.indexOf(':');
     const name = line.slice(0, colon).trim().toLowerCase();
-    (headers[name] ??= []).push(line.slice(colon + 1).trim());
+    headers[name] = [...(headers[name] ?? []), line.slice(colon + 1).trim()];
   }
   const body = bytes.subarray(headEnd + 4);
   const length = headers['content-length'] ? Number(headers['content-length'][0]) : undefined;

@@ -28,8 +28,12 @@ export function startProcess(command: string, args: string[], env: Record<string
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => { output += chunk; });
-  child.stderr?.on('data', (chunk) => { output += chunk; });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
@@ -42,7 +46,13 @@ export function startProcess(command: string, args: string[], env: Record<string
         } catch {
           // already gone
         }
-        const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5_000);
+        const timer = setTimeout(() => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
+        }, 5_000);
         await exited;
         clearTimeout(timer);
       }
@@ -55,7 +65,8 @@ export function startProcess(command: string, args: string[], env: Record<string
 export async function waitForHttp(url: string, running: RunningProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (running.child.exitCode !== null) throw new Error(`the process exited with ${running.child.exitCode} before listening:\n${running.output()}`);
+    if (running.child.exitCode !== null)
+      throw new Error(`the process exited with ${running.child.exitCode} before listening:\n${running.output()}`);
     try {
       await fetch(url, { signal: AbortSignal.timeout(2_000) });
       return;
@@ -89,8 +100,12 @@ export function runToEnd(command: string, args: string[], env: Record<string, st
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: merged });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => { stdout += chunk; });
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });

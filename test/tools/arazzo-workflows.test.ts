@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killEverything, startMockProcess, type MockProcess } from '../mock/mock-process.js';
+import { killEverything, type MockProcess, startMockProcess } from '../mock/mock-process.js';
 import { CANARY_KEY, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 
 const execFileAsync = promisify(execFile);
@@ -16,7 +16,11 @@ const root = new URL('../../', import.meta.url).pathname;
 const redocly = join(root, 'node_modules/.bin/redocly');
 const WORKFLOWS = 'openapi/workflows/checkout.arazzo.yaml';
 const ALL_WORKFLOWS = [
-  'createWithEachExample', 'rejectMissingKey', 'rejectWrongMediaType', 'rejectMalformedJson', 'rejectInvalidBody',
+  'createWithEachExample',
+  'rejectMissingKey',
+  'rejectWrongMediaType',
+  'rejectMalformedJson',
+  'rejectInvalidBody',
   'replayIdempotentRetry',
 ];
 // The mock accepts any key in the Api-Key scheme (it checks the header's form only), so it gets a canary of its own.
@@ -24,15 +28,32 @@ const MOCK_CANARY_KEY = 'canary-key-arazzo-mock-5e27d1';
 const scratch = mkdtempSync(join(tmpdir(), 'arazzo-'));
 
 // The parts of Respect's --json-output report these tests read.
-interface ReportedCheck { name: string; passed: boolean; condition?: string }
-interface ReportedStep { workflowId: string; stepId: string; checks: ReportedCheck[] }
-interface ReportedWorkflow { workflowId: string; status: string; executedSteps: ReportedStep[] }
+interface ReportedCheck {
+  name: string;
+  passed: boolean;
+  condition?: string;
+}
+interface ReportedStep {
+  workflowId: string;
+  stepId: string;
+  checks: ReportedCheck[];
+}
+interface ReportedWorkflow {
+  workflowId: string;
+  status: string;
+  executedSteps: ReportedStep[];
+}
 
 function reportedWorkflows(report: string): ReportedWorkflow[] {
   return (Object.values(JSON.parse(report).files)[0] as { executedWorkflows: ReportedWorkflow[] }).executedWorkflows;
 }
 
-interface RespectRun { code: number; output: string; report: string; verdicts: Record<string, string> }
+interface RespectRun {
+  code: number;
+  output: string;
+  report: string;
+  verdicts: Record<string, string>;
+}
 
 /** Run Respect on the workflows against `baseUrl`; `args` add inputs and `--skip`s. Never throws on a failed flow. */
 async function runRespect(baseUrl: string, args: string[]): Promise<RespectRun> {
@@ -41,8 +62,11 @@ async function runRespect(baseUrl: string, args: string[]): Promise<RespectRun> 
   const options = { cwd: root, encoding: 'utf8' as const, env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' } };
   const { code, stdout, stderr } = await execFileAsync(redocly, command, options)
     .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }))
-    .catch((error: { code?: number; stdout?: string; stderr?: string }) =>
-      ({ code: error.code ?? -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+    .catch((error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? -1,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }));
   const report = readFileSync(reportFile, 'utf8');
   const verdicts = Object.fromEntries(reportedWorkflows(report).map(({ workflowId, status }) => [workflowId, status]));
   return { code, output: stdout + stderr, report, verdicts };
@@ -50,8 +74,11 @@ async function runRespect(baseUrl: string, args: string[]): Promise<RespectRun> 
 
 /** Every failed check in a Respect JSON report, as `workflow/step: condition`. */
 function failedChecks(report: string): string[] {
-  return reportedWorkflows(report).flatMap(({ executedSteps }) => executedSteps.flatMap(({ workflowId, stepId, checks }) =>
-    checks.filter((check) => !check.passed).map((check) => `${workflowId}/${stepId}: ${check.condition ?? check.name}`)));
+  return reportedWorkflows(report).flatMap(({ executedSteps }) =>
+    executedSteps.flatMap(({ workflowId, stepId, checks }) =>
+      checks.filter((check) => !check.passed).map((check) => `${workflowId}/${stepId}: ${check.condition ?? check.name}`),
+    ),
+  );
 }
 
 function verdictsOf(passed: string[], failed: string[] = []): Record<string, string> {
@@ -63,8 +90,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** Redocly's lint problems for an Arazzo file, as `rule: message`; redocly exits 1 when it finds an error. */
 async function lintWorkflows(file: string): Promise<string[]> {
   const options = { cwd: root, encoding: 'utf8' as const, env: { ...process.env, REDOCLY_TELEMETRY: 'off' } };
-  const { stdout } = await execFileAsync(redocly, ['lint', file, '--format', 'json'], options)
-    .catch((error: { code?: number; stdout?: string }) => ({ stdout: error.code === 1 && error.stdout ? error.stdout : '{}' }));
+  const { stdout } = await execFileAsync(redocly, ['lint', file, '--format', 'json'], options).catch(
+    (error: { code?: number; stdout?: string }) => ({ stdout: error.code === 1 && error.stdout ? error.stdout : '{}' }),
+  );
   return JSON.parse(stdout).problems.map((problem: { ruleId: string; message: string }) => `${problem.ruleId}: ${problem.message}`);
 }
 
@@ -87,8 +115,12 @@ describe('the Arazzo workflows', () => {
 
 describe('redocly respect against the in-process sandbox', () => {
   let sandbox: TestSandbox;
-  beforeAll(async () => { sandbox = await startTestSandbox(); });
-  afterAll(async () => { await sandbox?.close(); });
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
 
   it('passes every workflow, the idempotent replay included, and never prints the key', async () => {
     const run = await runRespect(sandbox.baseUrl, ['--input', `apiKey=${CANARY_KEY}`, '--input', `idempotencyKey=${randomUUID()}`]);
@@ -101,7 +133,12 @@ describe('redocly respect against the in-process sandbox', () => {
   it('fails every flow that needs an accepted key when given an unknown one (negative control)', async () => {
     const unknownKey = 'canary-key-unknown-71c0';
     const run = await runRespect(sandbox.baseUrl, ['--input', `apiKey=${unknownKey}`, '--input', `idempotencyKey=${randomUUID()}`]);
-    expect(run.verdicts).toEqual(verdictsOf(['rejectMissingKey'], ALL_WORKFLOWS.filter((id) => id !== 'rejectMissingKey')));
+    expect(run.verdicts).toEqual(
+      verdictsOf(
+        ['rejectMissingKey'],
+        ALL_WORKFLOWS.filter((id) => id !== 'rejectMissingKey'),
+      ),
+    );
     expect(run.code).toBe(1);
     expect(run.output + run.report).not.toContain(unknownKey);
   });
@@ -109,7 +146,9 @@ describe('redocly respect against the in-process sandbox', () => {
 
 describe('redocly respect against the mock', () => {
   let mock: MockProcess | undefined;
-  beforeAll(async () => { mock = await startMockProcess(['--no-build']); });
+  beforeAll(async () => {
+    mock = await startMockProcess(['--no-build']);
+  });
   afterAll(async () => {
     const ended = mock?.stop();
     if (ended) await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);

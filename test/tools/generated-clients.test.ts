@@ -7,13 +7,19 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npmEnv, projectRoot, run } from '../package/packed-package.js';
-import { CANARY_KEY, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { expectValid, namedRequests, validateCheckout } from '../sandbox/support/contract-checks.js';
+import { CANARY_KEY, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 
 const bin = (name: string) => join(projectRoot, 'node_modules/.bin', name);
 const scratch = mkdtempSync(join(tmpdir(), 'generated-clients-'));
 const STRICT = {
-  target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, skipLibCheck: false, types: [],
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'Bundler',
+  strict: true,
+  noEmit: true,
+  skipLibCheck: false,
+  types: [],
 };
 
 // Thin drivers, as a consumer would write them: one create with the API key and an Idempotency-Key header.
@@ -44,7 +50,10 @@ export async function createWithOrval(apiKey: string, body: CreateCheckoutReques
 async function compileStrict(name: string, include: string[], lib: string[]): Promise<string> {
   const config = join(scratch, `tsconfig.${name}.json`);
   writeFileSync(config, JSON.stringify({ compilerOptions: { ...STRICT, lib }, include }));
-  return run(bin('tsc'), ['-p', config], { cwd: scratch }).then(({ stdout }) => stdout, (error: { stdout: string }) => error.stdout);
+  return run(bin('tsc'), ['-p', config], { cwd: scratch }).then(
+    ({ stdout }) => stdout,
+    (error: { stdout: string }) => error.stdout,
+  );
 }
 
 let sandbox: TestSandbox;
@@ -64,12 +73,15 @@ beforeAll(async () => {
 
   // orval's fetch client takes no base URL at run time; output.baseUrl bakes one in at generation.
   const orvalConfig = join(scratch, 'orval.config.cjs');
-  writeFileSync(orvalConfig, `module.exports = ${JSON.stringify({
-    checkout: {
-      input: { target: shippedSpec },
-      output: { target: join(scratch, 'orval/checkout.ts'), client: 'fetch', headers: true, baseUrl: sandbox.baseUrl },
-    },
-  })};\n`);
+  writeFileSync(
+    orvalConfig,
+    `module.exports = ${JSON.stringify({
+      checkout: {
+        input: { target: shippedSpec },
+        output: { target: join(scratch, 'orval/checkout.ts'), client: 'fetch', headers: true, baseUrl: sandbox.baseUrl },
+      },
+    })};\n`,
+  );
   await Promise.all([
     run(bin('openapi-ts'), ['-i', shippedSpec, '-o', join(scratch, 'hey-api'), '-c', '@hey-api/client-fetch'], { cwd: scratch }),
     run(bin('orval'), ['--config', orvalConfig], { cwd: scratch }),

@@ -24,11 +24,14 @@ export async function checkAuthentication(context: CheckContext, body: unknown):
     { check: 'auth-wrong-scheme', name: 'the scheme word without a key', authorization: 'Api-Key' },
     { check: 'auth-unknown-key', name: 'an unknown key', authorization: `Api-Key ${unknownKey}`, mustNotEcho: unknownKey },
   ];
-  await context.forEachConcurrently(probes.filter((probe) => context.recorder.isActive(probe.check)), async (probe) => {
-    const exchange = await context.postCreate(body, { authorization: probe.authorization });
-    const own = challengeViolations(exchange, probe.mustNotEcho);
-    recordProblem(context, probe.check, probe.name, exchange, { status: 401, slug: 'unauthorized' }, own);
-  });
+  await context.forEachConcurrently(
+    probes.filter((probe) => context.recorder.isActive(probe.check)),
+    async (probe) => {
+      const exchange = await context.postCreate(body, { authorization: probe.authorization });
+      const own = challengeViolations(exchange, probe.mustNotEcho);
+      recordProblem(context, probe.check, probe.name, exchange, { status: 401, slug: 'unauthorized' }, own);
+    },
+  );
 }
 
 /** What a 401 owes beyond being the unauthorized problem: the Api-Key challenge, and no echo of what was sent. */

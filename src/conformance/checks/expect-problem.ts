@@ -7,7 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ContractValidators } from '../../contract/compile-schemas.js';
 import type { CheckName } from '../check-catalog.js';
 import { requestIdSchema } from '../contract-samples.js';
-import { mediaTypeOf, parseJsonBody, type Exchange, type ReceivedResponse } from '../send-request.js';
+import { type Exchange, mediaTypeOf, parseJsonBody, type ReceivedResponse } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 
 export interface ExpectedProblem {
@@ -69,7 +69,12 @@ export function requestIdWarnings(response: ReceivedResponse | undefined): strin
 /** Record one case that expects a problem: what breaks the promise fails (with the check's own findings), a missing
  *  Request-Id warns. */
 export function recordProblem(
-  context: CheckContext, check: CheckName, caseName: string, exchange: Exchange, expected: ExpectedProblem, ownFindings: string[] = [],
+  context: CheckContext,
+  check: CheckName,
+  caseName: string,
+  exchange: Exchange,
+  expected: ExpectedProblem,
+  ownFindings: string[] = [],
 ): void {
   context.recorder.record(check, caseName, [...problemViolations(exchange, expected, context.validators), ...ownFindings], exchange);
   context.recorder.warn(check, caseName, requestIdWarnings(exchange.response), exchange);

@@ -2,12 +2,14 @@
 // Idempotent-Replayed: true); the first answer is not marked as a replay; the same key with another body → 422
 // idempotency-key-reused. Which 2xx the create answers with is valid-request-accepted's business (D1).
 import { randomUUID } from 'node:crypto';
-import { parseJsonBody, type Exchange } from '../send-request.js';
+import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
 
 export async function checkIdempotentReplay(
-  context: CheckContext, first: Record<string, unknown>, other: Record<string, unknown>,
+  context: CheckContext,
+  first: Record<string, unknown>,
+  other: Record<string, unknown>,
 ): Promise<void> {
   const { recorder } = context;
   const key = `conformance-${randomUUID()}`;
@@ -33,9 +35,11 @@ export async function checkIdempotentReplay(
   const before = parseJsonBody(original.response) as { id?: unknown };
   const after = parseJsonBody(replay.response) as { id?: unknown } | undefined;
   if (after && JSON.stringify(after) !== JSON.stringify(before)) {
-    replayMessages.push(after.id === before.id
-      ? 'the replayed record differs from the first one'
-      : `the replay created another checkout (${JSON.stringify(after.id)}, first ${JSON.stringify(before.id)})`);
+    replayMessages.push(
+      after.id === before.id
+        ? 'the replayed record differs from the first one'
+        : `the replay created another checkout (${JSON.stringify(after.id)}, first ${JSON.stringify(before.id)})`,
+    );
   }
   recorder.record('idempotent-replay', 'the same key and body again', replayMessages, replay);
 

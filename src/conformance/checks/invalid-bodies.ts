@@ -5,7 +5,7 @@
 import type { ValidateFunction } from 'ajv';
 import { blamedPointers } from '../generate-bodies.js';
 import { invalidBodyCases } from '../invalid-bodies.js';
-import { parseJsonBody, type Exchange } from '../send-request.js';
+import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
 

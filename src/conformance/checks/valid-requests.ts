@@ -4,10 +4,10 @@
 // rule is reported under the check that owns it. Where the contract leaves a choice to the implementation (another
 // 2xx than 201, a currency pair the account refuses, a short lifetime), the kit warns and never fails.
 import { checkCheckoutRules, type RuleViolation } from '../../contract/checkout-rules.js';
-import { Decimal } from '../../contract/money.js';
 import { loadContract } from '../../contract/load-contract.js';
+import { Decimal } from '../../contract/money.js';
 import type { CheckName } from '../check-catalog.js';
-import { mediaTypeOf, parseJsonBody, type Exchange } from '../send-request.js';
+import { type Exchange, mediaTypeOf, parseJsonBody } from '../send-request.js';
 import { findUndocumentedFields } from '../undocumented-fields.js';
 import type { CheckContext } from './check-context.js';
 import { formatSchemaErrors, problemViolations, requestIdViolations, requestIdWarnings } from './expect-problem.js';
@@ -44,7 +44,12 @@ const RULE_CHECKS: Record<string, CheckName> = {
 };
 
 const RULE_OWNED_CHECKS: CheckName[] = [
-  'status-open', 'echoes-request', 'amounts-exact', 'url-ends-with-id', 'time-fields', 'payment-methods-consistent',
+  'status-open',
+  'echoes-request',
+  'amounts-exact',
+  'url-ends-with-id',
+  'time-fields',
+  'payment-methods-consistent',
 ];
 const CLOCK_SKEW_WARNING_S = 300;
 // D21 leaves the lifetime to the account; one this short may close before a customer can pay, so it is worth a word.
@@ -69,8 +74,9 @@ function checkCreateResponse(context: CheckContext, name: string, exchange: Exch
   const { response } = exchange;
   if (response && isRefusedCurrencyPair(context, exchange)) {
     recorder.record('valid-request-accepted', name, [], exchange);
-    const warning = 'refused with 422 currency_pair_unsupported: D8 lets an account refuse a currency or pair, so the kit could not check '
-      + 'the record this request makes';
+    const warning =
+      'refused with 422 currency_pair_unsupported: D8 lets an account refuse a currency or pair, so the kit could not check ' +
+      'the record this request makes';
     recorder.warn('valid-request-accepted', name, [warning, ...requestIdWarnings(response)], exchange);
     return undefined;
   }
@@ -119,7 +125,11 @@ function isRefusedCurrencyPair(context: CheckContext, exchange: Exchange): boole
 }
 
 function checkRecordRules(
-  context: CheckContext, name: string, request: Record<string, unknown>, record: Record<string, any>, exchange: Exchange,
+  context: CheckContext,
+  name: string,
+  request: Record<string, unknown>,
+  record: Record<string, any>,
+  exchange: Exchange,
 ): void {
   const { recorder, validators } = context;
   let violations: RuleViolation[];
@@ -137,7 +147,11 @@ function checkRecordRules(
   }
   // Time fields in their shapes: the rule above compares them only once both parse.
   const times = byCheck.get('time-fields')!;
-  for (const [field, schema] of [['createdAt', 'UnixSeconds'], ['updatedAt', 'UnixSeconds'], ['expiresAt', 'UnixMillis']] as const) {
+  for (const [field, schema] of [
+    ['createdAt', 'UnixSeconds'],
+    ['updatedAt', 'UnixSeconds'],
+    ['expiresAt', 'UnixMillis'],
+  ] as const) {
     const validate = validators.validatorFor(schema);
     if (!validate(record[field])) {
       times.push(`${field} is ${JSON.stringify(record[field])}, not in the ${schema} shape (${formatSchemaErrors(validate)})`);
@@ -160,8 +174,10 @@ function timeWarnings(record: Record<string, any>): string[] {
   if (/^[0-9]+\.[0-9]+$/.test(record.createdAt ?? '') && /^[0-9]+$/.test(record.expiresAt ?? '')) {
     const lifetimeMs = new Decimal(record.expiresAt).minus(new Decimal(record.createdAt).times(1000).floor());
     if (lifetimeMs.greaterThan(0) && lifetimeMs.lessThan(SHORT_LIFETIME_WARNING_MS)) {
-      warnings.push(`the checkout lives ${lifetimeMs.dividedBy(1000).toFixed(1)} s; D21 leaves the lifetime to the account, but a customer `
-        + 'may not finish paying in under 5 minutes');
+      warnings.push(
+        `the checkout lives ${lifetimeMs.dividedBy(1000).toFixed(1)} s; D21 leaves the lifetime to the account, but a customer ` +
+          'may not finish paying in under 5 minutes',
+      );
     }
   }
   return warnings;
@@ -173,7 +189,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function checkIdsUnique(context: CheckContext, created: CreatedCheckout[]): void {
   const seen = new Map<string, string>();
   for (const { caseName, record, exchange } of created) {
-    const ids: Array<[string, unknown]> = [['id', record.id], ['paymentIntent', record.paymentIntent]];
+    const ids: Array<[string, unknown]> = [
+      ['id', record.id],
+      ['paymentIntent', record.paymentIntent],
+    ];
     (Array.isArray(record.invoiceItems) ? record.invoiceItems : []).forEach((item: any, index: number) => {
       ids.push([`invoiceItems[${index}].id`, item?.id], [`invoiceItems[${index}].price`, item?.price]);
     });

@@ -15,7 +15,7 @@ export type AuthorizationHeader = string | readonly string[] | undefined;
 export function createAuthenticator(apiKeys: string[]): (authorization: AuthorizationHeader) => Authentication {
   const accepted = apiKeys.map((key) => ({ padded: pad(key), length: Buffer.byteLength(key) }));
   return (authorization) => {
-    const values = typeof authorization === 'string' ? [authorization] : authorization ?? [];
+    const values = typeof authorization === 'string' ? [authorization] : (authorization ?? []);
     if (values.every((value) => value.trim() === '')) {
       return { ok: false, detail: "The Authorization header is missing. Send your API key as 'Authorization: Api-Key <API_KEY>'." };
     }
@@ -39,7 +39,10 @@ export function createAuthenticator(apiKeys: string[]): (authorization: Authoriz
       });
     }
     if (keyIndex === -1) {
-      return { ok: false, detail: 'The API key is unknown or revoked. Check the key the sandbox printed at start or set in CHECKOUT_API_KEYS.' };
+      return {
+        ok: false,
+        detail: 'The API key is unknown or revoked. Check the key the sandbox printed at start or set in CHECKOUT_API_KEYS.',
+      };
     }
     return { ok: true, keyIndex };
   };

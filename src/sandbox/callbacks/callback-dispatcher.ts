@@ -94,7 +94,9 @@ export class CallbackDispatcher {
     }
     if (inFlight.length > 0) {
       let graceTimer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<void>((resolve) => { graceTimer = setTimeout(resolve, graceMs); });
+      const graceOver = new Promise<void>((resolve) => {
+        graceTimer = setTimeout(resolve, graceMs);
+      });
       await Promise.race([Promise.all(inFlight), graceOver]);
       clearTimeout(graceTimer);
       for (const pending of this.#pending) pending.inFlight?.controller.abort(new AttemptEnded('shutdown'));

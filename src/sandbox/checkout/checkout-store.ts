@@ -6,8 +6,8 @@
 // objects, which halves the memory of a full store and leaves the garbage collector almost nothing to trace.
 import type { Checkout, CheckoutStatus } from '../../../generated/openapi.js';
 import type { CallbackDelivery } from '../callbacks/callback-delivery.js';
-import { EvictionRing } from './eviction-ring.js';
 import { formatUnixSeconds } from './clock.js';
+import { EvictionRing } from './eviction-ring.js';
 
 export interface StoredCheckout {
   id: string;

@@ -45,7 +45,10 @@ export function describePaymentMethods(
     return {
       paymentMethodTypes: ['crypto', 'card'],
       paymentMethodOptions: {
-        crypto: [describeCrypto(chosen.currency, [chosen.network]), ...others.map(([currency, networks]) => describeCrypto(currency, networks))],
+        crypto: [
+          describeCrypto(chosen.currency, [chosen.network]),
+          ...others.map(([currency, networks]) => describeCrypto(currency, networks)),
+        ],
         card: null,
       },
     };

@@ -87,7 +87,8 @@ function readInteger(env: Record<string, string | undefined>, name: string, fall
 function readShare(env: Record<string, string | undefined>, name: string, fallback: number): number {
   const text = readText(env, name);
   if (text === undefined) return fallback;
-  if (!/^(?:0|1|0\.[0-9]{1,6})$/.test(text)) throw new SandboxConfigError(`${name} must be a decimal from 0 to 1, such as 0.1; it is "${text}".`);
+  if (!/^(?:0|1|0\.[0-9]{1,6})$/.test(text))
+    throw new SandboxConfigError(`${name} must be a decimal from 0 to 1, such as 0.1; it is "${text}".`);
   return Number(text);
 }
 
@@ -103,15 +104,17 @@ const RATE_ENTRY = /^([A-Za-z0-9]{2,10})=((?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12}
 function readTestRates(text: string | undefined): Record<string, string> {
   const value = text?.trim();
   if (!value) return {};
-  return Object.fromEntries(value.split(',').map((entry) => {
-    const match = RATE_ENTRY.exec(entry.trim());
-    if (!match || Number(match[2]) === 0) {
-      throw new SandboxConfigError(
-        `CHECKOUT_TEST_RATES must be comma-separated CODE=USD_VALUE entries with positive decimal values, such as EUR=1.08,BTC=60000; "${entry.trim()}" is not.`,
-      );
-    }
-    return [match[1].toLowerCase(), match[2]];
-  }));
+  return Object.fromEntries(
+    value.split(',').map((entry) => {
+      const match = RATE_ENTRY.exec(entry.trim());
+      if (!match || Number(match[2]) === 0) {
+        throw new SandboxConfigError(
+          `CHECKOUT_TEST_RATES must be comma-separated CODE=USD_VALUE entries with positive decimal values, such as EUR=1.08,BTC=60000; "${entry.trim()}" is not.`,
+        );
+      }
+      return [match[1].toLowerCase(), match[2]];
+    }),
+  );
 }
 
 function readApiKeys(text: string | undefined): string[] | undefined {

@@ -9,9 +9,7 @@ export interface SandboxSetting {
 export const DAY_MS = 86_400_000;
 
 /** The contract's retry schedule (D7), Standard Webhooks' example: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
-export const CONTRACT_RETRY_DELAYS_MS = [
-  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
-];
+export const CONTRACT_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000];
 
 /** The contract's jitter (D7): each retry waits up to 10 % longer than its delay. */
 export const CONTRACT_RETRY_JITTER = 0.1;
@@ -46,17 +44,19 @@ export const SANDBOX_SETTINGS: SandboxSetting[] = [
   {
     name: 'CHECKOUT_INITIAL_UPDATE_DELAY_MS',
     fallback: '0',
-    meaning: 'How much later than `createdAt` a new checkout\'s `updatedAt` is (D22 allows 0 or more; the service shows about 1 s).',
+    meaning: "How much later than `createdAt` a new checkout's `updatedAt` is (D22 allows 0 or more; the service shows about 1 s).",
   },
   {
     name: 'CHECKOUT_OFFER_ALL_METHODS',
     fallback: 'false',
-    meaning: 'With `true`, a chosen crypto pair is offered next to the account\'s other methods (card, other coins), as the service does (D20).',
+    meaning:
+      "With `true`, a chosen crypto pair is offered next to the account's other methods (card, other coins), as the service does (D20).",
   },
   {
     name: 'CHECKOUT_TEST_RATES',
     fallback: 'the built-in table (`src/sandbox/checkout/test-rates.ts`)',
-    meaning: 'Comma-separated `CODE=USD_VALUE` entries that override or add test rates, such as `EUR=1.1,BTC=65000`; an unlisted code is worth 1 USD (D13).',
+    meaning:
+      'Comma-separated `CODE=USD_VALUE` entries that override or add test rates, such as `EUR=1.1,BTC=65000`; an unlisted code is worth 1 USD (D13).',
   },
   {
     name: 'CHECKOUT_MAX_SESSIONS',
@@ -72,7 +72,7 @@ export const SANDBOX_SETTINGS: SandboxSetting[] = [
   {
     name: 'CHECKOUT_CALLBACK_RETRY_DELAYS_MS',
     fallback: CONTRACT_RETRY_DELAYS_MS.join(','),
-    meaning: 'Comma-separated delays before each retry of a failed callback (the contract\'s D7 schedule by default; shorten it for tests).',
+    meaning: "Comma-separated delays before each retry of a failed callback (the contract's D7 schedule by default; shorten it for tests).",
   },
   {
     name: 'CHECKOUT_CALLBACK_RETRY_JITTER',

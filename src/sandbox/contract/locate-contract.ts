@@ -13,7 +13,9 @@ export function locateContractBundle(start = dirname(fileURLToPath(import.meta.u
     const candidate = join(folder, BUNDLE);
     if (existsSync(candidate)) return candidate;
     if (dirname(folder) === folder) {
-      throw new Error(`Cannot find ${BUNDLE} in ${start} or any folder above it; run the sandbox from an installed or built checkout-api-contract package.`);
+      throw new Error(
+        `Cannot find ${BUNDLE} in ${start} or any folder above it; run the sandbox from an installed or built checkout-api-contract package.`,
+      );
     }
   }
 }

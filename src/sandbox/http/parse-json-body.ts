@@ -13,9 +13,10 @@ export function parseJsonBody(body: Buffer): ParsedBody {
   } catch (error) {
     // V8's message may quote the body; keep only the position.
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
-    const reason = position === undefined
-      ? 'it ends early or holds an unexpected character'
-      : `unexpected character or end of input at position ${position}`;
+    const reason =
+      position === undefined
+        ? 'it ends early or holds an unexpected character'
+        : `unexpected character or end of input at position ${position}`;
     return { ok: false, reason };
   }
 }

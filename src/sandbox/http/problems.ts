@@ -8,7 +8,7 @@ export const PROBLEM_TYPE_BASE = 'https://api.checkout.example/problems/';
 const TITLES = {
   'malformed-json': [400, 'Malformed JSON'],
   'bad-request': [400, 'Bad request'],
-  'unauthorized': [401, 'Unauthorized'],
+  unauthorized: [401, 'Unauthorized'],
   'not-found': [404, 'Not found'],
   'checkout-not-found': [404, 'Checkout not found'],
   'method-not-allowed': [405, 'Method not allowed'],

@@ -29,15 +29,26 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
 
   const idempotencyKey = req.headers['idempotency-key'];
   if (idempotencyKey !== undefined && (Array.isArray(idempotencyKey) || !IDEMPOTENCY_KEY.test(idempotencyKey))) {
-    sendProblem(res, createProblem('validation-failed', 'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters, such as a UUID.'));
+    sendProblem(
+      res,
+      createProblem(
+        'validation-failed',
+        'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters, such as a UUID.',
+      ),
+    );
     return;
   }
   const scope = idempotencyKey === undefined ? undefined : `${keyIndex}\n${idempotencyKey}`;
   const nowMs = () => toMillis(context.clock.nowMicros());
   const earlier = scope === undefined ? undefined : context.idempotency.find(scope, nowMs());
   if (earlier?.state === 'in-flight') {
-    sendProblem(res, createProblem('idempotency-request-in-progress',
-      'A request with this Idempotency-Key is still being processed; retry it after the first one has finished.'));
+    sendProblem(
+      res,
+      createProblem(
+        'idempotency-request-in-progress',
+        'A request with this Idempotency-Key is still being processed; retry it after the first one has finished.',
+      ),
+    );
     return;
   }
   if (scope !== undefined && earlier === undefined) context.idempotency.claim(scope, nowMs());
@@ -65,7 +76,13 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
       if (earlier.fingerprint === fingerprintBody(read.body)) {
         sendJson(res, 201, earlier.body, { 'idempotent-replayed': 'true' });
       } else {
-        sendProblem(res, createProblem('idempotency-key-reused', 'This Idempotency-Key was already used with a different request body; use a new key for a new checkout.'));
+        sendProblem(
+          res,
+          createProblem(
+            'idempotency-key-reused',
+            'This Idempotency-Key was already used with a different request body; use a new key for a new checkout.',
+          ),
+        );
       }
       return;
     }
@@ -73,7 +90,10 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
     const check = context.validateRequest(parsed.value);
     if (!check.ok) {
       const count = check.errors.length;
-      sendProblem(res, createProblem('validation-failed', `The request body has ${count} invalid field${count === 1 ? '' : 's'}.`, check.errors));
+      sendProblem(
+        res,
+        createProblem('validation-failed', `The request body has ${count} invalid field${count === 1 ? '' : 's'}.`, check.errors),
+      );
       return;
     }
 

@@ -38,13 +38,24 @@ export function listDeliveries(req: IncomingMessage, res: ServerResponse, contex
   if (entry) sendJson(res, 200, JSON.stringify({ deliveries: entry.deliveries }));
 }
 
-function changeCheckout(req: IncomingMessage, res: ServerResponse, context: SandboxContext, id: string, status: FinalStatus): { entry: StoredCheckout; record: Checkout } | undefined {
+function changeCheckout(
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: SandboxContext,
+  id: string,
+  status: FinalStatus,
+): { entry: StoredCheckout; record: Checkout } | undefined {
   const entry = findCheckout(req, res, context, id);
   if (!entry) return undefined;
   const record = transitionCheckout(entry, status, context.clock.nowMicros());
   if (!record) {
-    sendProblem(res, createProblem('checkout-not-open',
-      `The checkout is ${entry.status}, and only an open checkout can become ${status}; ${entry.status} is final.`));
+    sendProblem(
+      res,
+      createProblem(
+        'checkout-not-open',
+        `The checkout is ${entry.status}, and only an open checkout can become ${status}; ${entry.status} is final.`,
+      ),
+    );
     return undefined;
   }
   return { entry, record };
@@ -54,8 +65,13 @@ function findCheckout(req: IncomingMessage, res: ServerResponse, context: Sandbo
   if (requireApiKey(req, res, context) === -1) return undefined;
   const entry = UUID.test(id) ? context.checkouts.find(id.toLowerCase(), toMillis(context.clock.nowMicros())) : undefined;
   if (!entry) {
-    sendProblem(res, createProblem('checkout-not-found',
-      'No checkout has this id in the sandbox: it was never created here, or it was evicted (the sandbox keeps a bounded number of checkouts in memory and forgets them when it restarts).'));
+    sendProblem(
+      res,
+      createProblem(
+        'checkout-not-found',
+        'No checkout has this id in the sandbox: it was never created here, or it was evicted (the sandbox keeps a bounded number of checkouts in memory and forgets them when it restarts).',
+      ),
+    );
   }
   return entry;
 }

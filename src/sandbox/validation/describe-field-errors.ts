@@ -3,6 +3,7 @@
 // breaks several keywords, the first one's code stands for the entry and the details are joined.
 import type { ErrorObject } from 'ajv';
 import type { FieldError, FieldErrorCode } from '../../../generated/openapi.js';
+import { codeForKeyword } from '../../contract/field-error-codes.js';
 
 type SchemaDescriptions = Record<string, string | undefined>;
 
@@ -19,25 +20,11 @@ export function describeFieldErrors(errors: ErrorObject[], descriptions: SchemaD
   return [...byPointer].map(([pointer, { code, details }]) => ({ pointer, code, detail: details.join('; ') }));
 }
 
-const CODES: Record<string, FieldErrorCode> = {
-  required: 'required',
-  additionalProperties: 'unknown_field',
-  type: 'wrong_type',
-  minLength: 'too_short',
-  maxLength: 'too_long',
-  minimum: 'too_small',
-  maximum: 'too_large',
-  minItems: 'too_few_items',
-  maxItems: 'too_many_items',
-  enum: 'not_allowed_value',
-  const: 'not_allowed_value',
-};
-
-/** The field error's machine-readable code (D2); a URL's form is `invalid_url` whichever keyword caught it. */
+/** The field error's machine-readable code (D2), from the contract's one keyword mapping. */
 function codeOf(error: ErrorObject): FieldErrorCode {
-  if (error.keyword === 'format' && (error.params as { format?: string }).format === 'uri') return 'invalid_url';
-  if (error.keyword === 'pattern') return error.schemaPath.includes('/HttpUrl/') ? 'invalid_url' : 'pattern';
-  return CODES[error.keyword] ?? 'invalid';
+  const patternComponent = /#\/components\/schemas\/([^/]+)\/pattern$/.exec(error.schemaPath)?.[1];
+  const isUriFormat = (error.params as { format?: string }).format === 'uri';
+  return codeForKeyword(error.keyword, { patternComponent, isUriFormat });
 }
 
 function pointerOf(error: ErrorObject): string {
@@ -62,14 +49,17 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 function detailOf(error: ErrorObject, descriptions: SchemaDescriptions): string {
-  const params = error.params as Record<string, any>;
+  const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
       return 'is required';
     case 'additionalProperties':
       return 'is not a field of this object; remove it (request field names are snake_case)';
     case 'type':
-      return `must be ${String(params.type).split(',').map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`;
+      return `must be ${String(params.type)
+        .split(',')
+        .map((type) => TYPE_NAMES[type] ?? type)
+        .join(' or ')}`;
     case 'minLength':
       return `must be at least ${params.limit} character${params.limit === 1 ? '' : 's'} long`;
     case 'maxLength':

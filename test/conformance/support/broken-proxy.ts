@@ -25,8 +25,12 @@ export interface ProxyTools {
 }
 
 export interface Breakage {
-  request?(request: ProxiedRequest, tools: ProxyTools): ProxiedRequest | void;
-  response?(response: ProxiedResponse, request: ProxiedRequest, tools: ProxyTools): ProxiedResponse | void | Promise<ProxiedResponse | void>;
+  request?(request: ProxiedRequest, tools: ProxyTools): ProxiedRequest | undefined;
+  response?(
+    response: ProxiedResponse,
+    request: ProxiedRequest,
+    tools: ProxyTools,
+  ): ProxiedResponse | undefined | Promise<ProxiedResponse | undefined>;
   /** Change a callback delivery; return null to drop it. */
   callback?(delivery: ProxiedRequest): ProxiedRequest | null;
 }
@@ -43,13 +47,19 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
   let breakage: Breakage | undefined;
   let state: Record<string, unknown> = {};
   const upstreamUrl = new URL(upstream);
-  const forward = (request: ProxiedRequest, target = upstreamUrl): Promise<ProxiedResponse> => sendRaw(new URL(request.path, target), request);
+  const forward = (request: ProxiedRequest, target = upstreamUrl): Promise<ProxiedResponse> =>
+    sendRaw(new URL(request.path, target), request);
   let ownUrl = '';
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    let request: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: flatten(req.headers), body: Buffer.concat(chunks).toString('utf8') };
+    let request: ProxiedRequest = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: flatten(req.headers),
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     delete request.headers.host;
     try {
       if (request.path.startsWith(RELAY_PREFIX)) {
@@ -97,15 +107,18 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
       breakage = next;
       state = {};
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+  );
 }
 
 function send(res: http.ServerResponse, response: ProxiedResponse): void {
@@ -126,11 +139,15 @@ function sendRaw(url: URL, request: ProxiedRequest): Promise<ProxiedResponse> {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: flatten(res.headers), body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: flatten(res.headers), body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     // An implementation may answer (413) and close before the whole body is written; the answer still counts.
-    req.on('error', (error) => { if (!answered) reject(error); });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     req.end(request.body);
   });
 }

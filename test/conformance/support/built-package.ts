@@ -20,7 +20,9 @@ export function buildPackageBins(): void {
   if (built) return;
   mkdirSync(resolve(packageDir, 'generated'), { recursive: true });
   copyFileSync(resolve(projectRoot, 'generated/openapi.json'), resolve(packageDir, 'generated/openapi.json'));
-  const { dependencies } = JSON.parse(readFileSync(resolve(projectRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const { dependencies } = JSON.parse(readFileSync(resolve(projectRoot, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   for (const name of Object.keys(dependencies)) {
     mkdirSync(resolve(packageDir, 'node_modules', name, '..'), { recursive: true });
     symlinkSync(resolve(projectRoot, 'node_modules', name), resolve(packageDir, 'node_modules', name), 'dir');

@@ -3,11 +3,11 @@
 // the choices the contract leaves to an implementation: each must pass, with a warning from the named check.
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { loadContract } from '../../../src/contract/load-contract.js';
-import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '../../../src/contract/money.js';
 import type { CheckName } from '../../../src/conformance/check-catalog.js';
 import { CREATE_PATH, type Level } from '../../../src/conformance/config.js';
 import { seedSamples } from '../../../src/conformance/contract-samples.js';
+import { loadContract } from '../../../src/contract/load-contract.js';
+import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '../../../src/contract/money.js';
 import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 
 export interface Mutation {
@@ -20,7 +20,7 @@ export interface Mutation {
   breakage: Breakage;
 }
 
-type Decimal = InstanceType<typeof Decimal>;
+type DecimalValue = InstanceType<typeof Decimal>;
 const isCreate = (request: ProxiedRequest) => request.method === 'POST' && request.path === CREATE_PATH;
 const both: Level[] = ['schema', 'full'];
 const full: Level[] = ['full'];
@@ -43,7 +43,12 @@ function onStatus(status: number, change: (response: ProxiedResponse) => Proxied
 const internalError = (response: ProxiedResponse): ProxiedResponse => ({
   status: 500,
   headers: { ...response.headers, 'content-type': 'application/problem+json' },
-  body: JSON.stringify({ type: 'https://api.checkout.example/problems/internal-error', title: 'Internal error', status: 500, detail: 'Something broke.' }),
+  body: JSON.stringify({
+    type: 'https://api.checkout.example/problems/internal-error',
+    title: 'Internal error',
+    status: 500,
+    detail: 'Something broke.',
+  }),
 });
 
 const sameCode = (a: unknown, b: unknown) => isSameCurrency(String(a), String(b));
@@ -63,8 +68,14 @@ function createBody(request: ProxiedRequest): any {
 /** A 422 validation-failed answer as an implementation would write it: instance equal to the answer's Request-Id. */
 function validationFailed(response: ProxiedResponse, errors: Array<{ pointer: string; code: string; detail: string }>): ProxiedResponse {
   const instance = response.headers['request-id'] ?? `urn:uuid:${randomUUID()}`;
-  const problem = { type: 'https://api.checkout.example/problems/validation-failed', title: 'Validation failed', status: 422,
-    detail: `The request body has ${errors.length} invalid field.`, instance, errors };
+  const problem = {
+    type: 'https://api.checkout.example/problems/validation-failed',
+    title: 'Validation failed',
+    status: 422,
+    detail: `The request body has ${errors.length} invalid field.`,
+    instance,
+    errors,
+  };
   return { status: 422, headers: { ...response.headers, 'content-type': 'application/problem+json' }, body: JSON.stringify(problem) };
 }
 
@@ -107,166 +118,508 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
   const sample = seedSamples().usdtOnTron;
   return [
     // The record of a valid request.
-    { name: 'wrong-total', breaks: 'amountTotal one cent off', caughtBy: 'amounts-exact', levels: full,
-      breakage: { response: onCreated((r) => { r.amountTotal = new Decimal(r.amountTotal).plus('0.01').toFixed(2); }) } },
-    { name: 'item-amount-off', breaks: 'an item priced in the checkout currency one cent high (total consistent)',
-      caughtBy: 'amounts-exact', levels: full,
-      breakage: { response: onCreated((r, q) => {
-        const index = q.invoice_items.findIndex((item: any) => sameCode(item.price_data.currency, q.currency));
-        if (index === -1) return;
-        r.invoiceItems[index].amount = new Decimal(r.invoiceItems[index].amount).plus('0.01').toFixed(2);
-        r.amountTotal = computeAmountTotal(r.invoiceItems.map((item: any) => item.amount));
-      }) } },
-    { name: 'total-unconverted', breaks: 'amountTotal the unconverted Σ quantity × unit_amount when a price is in another currency',
-      caughtBy: 'amounts-exact', levels: full,
-      breakage: { response: onCreated((r, q) => {
-        if (!isMixed(q)) return;
-        const unconverted = q.invoice_items.map((item: any) => computeItemAmount(item.quantity, item.price_data.unit_amount));
-        r.amountTotal = computeAmountTotal(unconverted);
-      }) } },
-    { name: 'rounding-down', breaks: 'item amounts truncated instead of rounded half-up (totals consistent)', caughtBy: 'amounts-exact', levels: full,
-      breakage: { response: onCreated((r, q) => {
-        r.invoiceItems.forEach((item: any, i: number) => {
-          item.amount = new Decimal(q.invoice_items[i].price_data.unit_amount).times(q.invoice_items[i].quantity).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
-        });
-        r.amountTotal = r.invoiceItems.reduce((sum: Decimal, item: any) => sum.plus(item.amount), new Decimal(0)).toFixed(2);
-      }) } },
-    { name: 'total-as-number', breaks: 'amountTotal a JSON number instead of a decimal string', caughtBy: 'response-schema', levels: both,
-      breakage: { response: onCreated((r) => { r.amountTotal = Number(r.amountTotal); }) } },
-    { name: 'echo-missing', breaks: 'clientReferenceId null although one was sent', caughtBy: 'echoes-request', levels: full,
-      breakage: { response: onCreated((r) => { r.clientReferenceId = null; }) } },
-    { name: 'currency-normalised', breaks: 'currency upper-cased instead of echoed as sent', caughtBy: 'echoes-request', levels: full,
-      breakage: { response: onCreated((r) => { r.currency = String(r.currency).toUpperCase(); }) } },
-    { name: 'price-data-wrong', breaks: 'priceData that does not echo price_data', caughtBy: 'echoes-request', levels: full,
-      breakage: { response: onCreated((r, q) => { r.invoiceItems[0].priceData = { currency: q.invoice_items[0].price_data.currency, unitAmount: '999' }; }) } },
-    { name: 'mixed-currencies-rejected', breaks: 'a price in another currency than the checkout rejected (the old D8 rule)',
-      caughtBy: 'valid-request-accepted', levels: both, breakage: { response: rejectMixedCurrencies('not_allowed_value') } },
-    { name: 'created-as-text', breaks: 'the record served as text/plain', caughtBy: 'valid-request-accepted', levels: both,
-      breakage: { response: onStatus(201, (response) => ({ ...response, headers: { ...response.headers, 'content-type': 'text/plain' } })) } },
-    { name: 'payment-intent-missing', breaks: 'a required field (paymentIntent) left out', caughtBy: 'response-schema', levels: both,
-      breakage: { response: onCreated((r) => { delete r.paymentIntent; }) } },
-    { name: 'status-complete', breaks: 'a new checkout reported complete', caughtBy: 'status-open', levels: full,
-      breakage: { response: onCreated((r) => { r.status = 'complete'; }) } },
-    { name: 'reused-id', breaks: 'every checkout gets the first checkout\'s id (url consistent)', caughtBy: 'ids-unique', levels: full,
-      breakage: { response: (response, request, tools) => onCreated((r) => {
-        tools.state.firstId ??= r.id;
-        r.id = tools.state.firstId;
-        r.url = String(r.url).replace(/[^/]+$/, r.id);
-      })!(response, request, tools) } },
-    { name: 'reused-payment-intent', breaks: 'one payment intent for every checkout', caughtBy: 'ids-unique', levels: full,
-      breakage: { response: (response, request, tools) => onCreated((r) => { tools.state.intent ??= r.paymentIntent; r.paymentIntent = tools.state.intent; })!(response, request, tools) } },
-    { name: 'url-not-ending-in-id', breaks: 'url pointing at another checkout', caughtBy: 'url-ends-with-id', levels: full,
-      breakage: { response: onCreated((r) => { r.url = `https://pay.example.test/checkouts/${randomUUID()}`; }) } },
-    { name: 'expires-in-seconds', breaks: 'expiresAt in seconds instead of milliseconds', caughtBy: 'time-fields', levels: full,
-      breakage: { response: onCreated((r) => { r.expiresAt = String(Math.floor(Number(r.createdAt)) + 86_400); }) } },
-    { name: 'expires-at-creation', breaks: 'expiresAt equal to the creation time, not after it', caughtBy: 'time-fields', levels: full,
-      breakage: { response: onCreated((r) => { r.expiresAt = new Decimal(r.createdAt).times(1000).floor().toFixed(0); }) } },
-    { name: 'updated-before-created', breaks: 'updatedAt a second before createdAt on a new checkout', caughtBy: 'time-fields',
+    {
+      name: 'wrong-total',
+      breaks: 'amountTotal one cent off',
+      caughtBy: 'amounts-exact',
       levels: full,
-      breakage: { response: onCreated((r) => { r.updatedAt = new Decimal(r.createdAt).minus(1).toFixed(6); }) } },
-    { name: 'crypto-options-null', breaks: 'crypto offered with paymentMethodOptions.crypto null', caughtBy: 'payment-methods-consistent', levels: full,
-      breakage: { response: onCreated((r) => { r.paymentMethodOptions.crypto = null; }) } },
-    { name: 'chosen-pair-missing', breaks: 'the chosen currency and network missing from the crypto options (others offered)',
-      caughtBy: 'payment-methods-consistent', levels: full,
-      breakage: { response: onCreated((r, q) => {
-        const chosen = q.payment_method_data?.paymentMethodDetail;
-        if (!chosen) return;
-        const others = r.paymentMethodOptions.crypto
-          .map((option: any) => (sameCode(option.currency.value, chosen.currency)
-            ? { ...option, networks: option.networks.filter((network: any) => !sameCode(network.value, chosen.network)) }
-            : option))
-          .filter((option: any) => option.networks.length > 0);
-        const bitcoin = {
-          currency: { value: 'btc', name: 'Bitcoin', logo: '/static/logos/btc.svg' },
-          networks: [{ value: 'bitcoin', name: 'Bitcoin' }],
-        };
-        r.paymentMethodOptions.crypto = others.length > 0 ? others : [bitcoin];
-      }) } },
-    { name: 'chosen-crypto-not-offered', breaks: 'only card offered although payment_method_data chose a crypto pair',
-      caughtBy: 'payment-methods-consistent', levels: full,
-      breakage: { response: onCreated((r, q) => {
-        if (!q.payment_method_data) return;
-        r.paymentMethodTypes = ['card'];
-        r.paymentMethodOptions.crypto = null;
-      }) } },
+      breakage: {
+        response: onCreated((r) => {
+          r.amountTotal = new Decimal(r.amountTotal).plus('0.01').toFixed(2);
+        }),
+      },
+    },
+    {
+      name: 'item-amount-off',
+      breaks: 'an item priced in the checkout currency one cent high (total consistent)',
+      caughtBy: 'amounts-exact',
+      levels: full,
+      breakage: {
+        response: onCreated((r, q) => {
+          const index = q.invoice_items.findIndex((item: any) => sameCode(item.price_data.currency, q.currency));
+          if (index === -1) return;
+          r.invoiceItems[index].amount = new Decimal(r.invoiceItems[index].amount).plus('0.01').toFixed(2);
+          r.amountTotal = computeAmountTotal(r.invoiceItems.map((item: any) => item.amount));
+        }),
+      },
+    },
+    {
+      name: 'total-unconverted',
+      breaks: 'amountTotal the unconverted Σ quantity × unit_amount when a price is in another currency',
+      caughtBy: 'amounts-exact',
+      levels: full,
+      breakage: {
+        response: onCreated((r, q) => {
+          if (!isMixed(q)) return;
+          const unconverted = q.invoice_items.map((item: any) => computeItemAmount(item.quantity, item.price_data.unit_amount));
+          r.amountTotal = computeAmountTotal(unconverted);
+        }),
+      },
+    },
+    {
+      name: 'rounding-down',
+      breaks: 'item amounts truncated instead of rounded half-up (totals consistent)',
+      caughtBy: 'amounts-exact',
+      levels: full,
+      breakage: {
+        response: onCreated((r, q) => {
+          r.invoiceItems.forEach((item: any, i: number) => {
+            item.amount = new Decimal(q.invoice_items[i].price_data.unit_amount)
+              .times(q.invoice_items[i].quantity)
+              .toDecimalPlaces(2, Decimal.ROUND_DOWN)
+              .toFixed(2);
+          });
+          r.amountTotal = r.invoiceItems.reduce((sum: DecimalValue, item: any) => sum.plus(item.amount), new Decimal(0)).toFixed(2);
+        }),
+      },
+    },
+    {
+      name: 'total-as-number',
+      breaks: 'amountTotal a JSON number instead of a decimal string',
+      caughtBy: 'response-schema',
+      levels: both,
+      breakage: {
+        response: onCreated((r) => {
+          r.amountTotal = Number(r.amountTotal);
+        }),
+      },
+    },
+    {
+      name: 'echo-missing',
+      breaks: 'clientReferenceId null although one was sent',
+      caughtBy: 'echoes-request',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.clientReferenceId = null;
+        }),
+      },
+    },
+    {
+      name: 'currency-normalised',
+      breaks: 'currency upper-cased instead of echoed as sent',
+      caughtBy: 'echoes-request',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.currency = String(r.currency).toUpperCase();
+        }),
+      },
+    },
+    {
+      name: 'price-data-wrong',
+      breaks: 'priceData that does not echo price_data',
+      caughtBy: 'echoes-request',
+      levels: full,
+      breakage: {
+        response: onCreated((r, q) => {
+          r.invoiceItems[0].priceData = { currency: q.invoice_items[0].price_data.currency, unitAmount: '999' };
+        }),
+      },
+    },
+    {
+      name: 'mixed-currencies-rejected',
+      breaks: 'a price in another currency than the checkout rejected (the old D8 rule)',
+      caughtBy: 'valid-request-accepted',
+      levels: both,
+      breakage: { response: rejectMixedCurrencies('not_allowed_value') },
+    },
+    {
+      name: 'created-as-text',
+      breaks: 'the record served as text/plain',
+      caughtBy: 'valid-request-accepted',
+      levels: both,
+      breakage: {
+        response: onStatus(201, (response) => ({ ...response, headers: { ...response.headers, 'content-type': 'text/plain' } })),
+      },
+    },
+    {
+      name: 'payment-intent-missing',
+      breaks: 'a required field (paymentIntent) left out',
+      caughtBy: 'response-schema',
+      levels: both,
+      breakage: {
+        response: onCreated((r) => {
+          delete r.paymentIntent;
+        }),
+      },
+    },
+    {
+      name: 'status-complete',
+      breaks: 'a new checkout reported complete',
+      caughtBy: 'status-open',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.status = 'complete';
+        }),
+      },
+    },
+    {
+      name: 'reused-id',
+      breaks: "every checkout gets the first checkout's id (url consistent)",
+      caughtBy: 'ids-unique',
+      levels: full,
+      breakage: {
+        response: (response, request, tools) =>
+          onCreated((r) => {
+            tools.state.firstId ??= r.id;
+            r.id = tools.state.firstId;
+            r.url = String(r.url).replace(/[^/]+$/, r.id);
+          })!(response, request, tools),
+      },
+    },
+    {
+      name: 'reused-payment-intent',
+      breaks: 'one payment intent for every checkout',
+      caughtBy: 'ids-unique',
+      levels: full,
+      breakage: {
+        response: (response, request, tools) =>
+          onCreated((r) => {
+            tools.state.intent ??= r.paymentIntent;
+            r.paymentIntent = tools.state.intent;
+          })!(response, request, tools),
+      },
+    },
+    {
+      name: 'url-not-ending-in-id',
+      breaks: 'url pointing at another checkout',
+      caughtBy: 'url-ends-with-id',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.url = `https://pay.example.test/checkouts/${randomUUID()}`;
+        }),
+      },
+    },
+    {
+      name: 'expires-in-seconds',
+      breaks: 'expiresAt in seconds instead of milliseconds',
+      caughtBy: 'time-fields',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.expiresAt = String(Math.floor(Number(r.createdAt)) + 86_400);
+        }),
+      },
+    },
+    {
+      name: 'expires-at-creation',
+      breaks: 'expiresAt equal to the creation time, not after it',
+      caughtBy: 'time-fields',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.expiresAt = new Decimal(r.createdAt).times(1000).floor().toFixed(0);
+        }),
+      },
+    },
+    {
+      name: 'updated-before-created',
+      breaks: 'updatedAt a second before createdAt on a new checkout',
+      caughtBy: 'time-fields',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.updatedAt = new Decimal(r.createdAt).minus(1).toFixed(6);
+        }),
+      },
+    },
+    {
+      name: 'crypto-options-null',
+      breaks: 'crypto offered with paymentMethodOptions.crypto null',
+      caughtBy: 'payment-methods-consistent',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.paymentMethodOptions.crypto = null;
+        }),
+      },
+    },
+    {
+      name: 'chosen-pair-missing',
+      breaks: 'the chosen currency and network missing from the crypto options (others offered)',
+      caughtBy: 'payment-methods-consistent',
+      levels: full,
+      breakage: {
+        response: onCreated((r, q) => {
+          const chosen = q.payment_method_data?.paymentMethodDetail;
+          if (!chosen) return;
+          const others = r.paymentMethodOptions.crypto
+            .map((option: any) =>
+              sameCode(option.currency.value, chosen.currency)
+                ? { ...option, networks: option.networks.filter((network: any) => !sameCode(network.value, chosen.network)) }
+                : option,
+            )
+            .filter((option: any) => option.networks.length > 0);
+          const bitcoin = {
+            currency: { value: 'btc', name: 'Bitcoin', logo: '/static/logos/btc.svg' },
+            networks: [{ value: 'bitcoin', name: 'Bitcoin' }],
+          };
+          r.paymentMethodOptions.crypto = others.length > 0 ? others : [bitcoin];
+        }),
+      },
+    },
+    {
+      name: 'chosen-crypto-not-offered',
+      breaks: 'only card offered although payment_method_data chose a crypto pair',
+      caughtBy: 'payment-methods-consistent',
+      levels: full,
+      breakage: {
+        response: onCreated((r, q) => {
+          if (!q.payment_method_data) return;
+          r.paymentMethodTypes = ['card'];
+          r.paymentMethodOptions.crypto = null;
+        }),
+      },
+    },
 
     // Authentication.
-    { name: 'auth-ignored', breaks: 'requests without a key accepted', caughtBy: 'auth-missing-key', levels: both,
-      breakage: { request: (request) => ({ ...request, headers: { ...request.headers, authorization: `Api-Key ${apiKey}` } }) } },
-    { name: 'any-key-accepted', breaks: 'any Api-Key value accepted', caughtBy: 'auth-unknown-key', levels: full,
-      breakage: { request: (request) => (request.headers.authorization?.startsWith('Api-Key ') ? { ...request, headers: { ...request.headers, authorization: `Api-Key ${apiKey}` } } : undefined) } },
-    { name: 'any-scheme-accepted', breaks: 'the key accepted under Bearer or with no scheme word', caughtBy: 'auth-wrong-scheme', levels: full,
-      breakage: { request: (request) => {
-        const value = request.headers.authorization;
-        if (value === undefined || value.startsWith('Api-Key ')) return undefined;
-        return { ...request, headers: { ...request.headers, authorization: `Api-Key ${value.replace(/^Bearer /, '')}` } };
-      } } },
-    { name: 'no-www-authenticate', breaks: '401 without WWW-Authenticate: Api-Key', caughtBy: 'auth-missing-key', levels: both,
-      breakage: { response: (response) => (response.status === 401 ? withoutHeader(response, 'www-authenticate') : undefined) } },
-    { name: 'key-echoed', breaks: 'the Authorization header echoed in a response header', caughtBy: 'key-never-echoed', levels: both,
-      breakage: { response: (response, request) => (request.headers.authorization ? { ...response, headers: { ...response.headers, 'x-debug-authorization': request.headers.authorization } } : undefined) } },
+    {
+      name: 'auth-ignored',
+      breaks: 'requests without a key accepted',
+      caughtBy: 'auth-missing-key',
+      levels: both,
+      breakage: { request: (request) => ({ ...request, headers: { ...request.headers, authorization: `Api-Key ${apiKey}` } }) },
+    },
+    {
+      name: 'any-key-accepted',
+      breaks: 'any Api-Key value accepted',
+      caughtBy: 'auth-unknown-key',
+      levels: full,
+      breakage: {
+        request: (request) =>
+          request.headers.authorization?.startsWith('Api-Key ')
+            ? { ...request, headers: { ...request.headers, authorization: `Api-Key ${apiKey}` } }
+            : undefined,
+      },
+    },
+    {
+      name: 'any-scheme-accepted',
+      breaks: 'the key accepted under Bearer or with no scheme word',
+      caughtBy: 'auth-wrong-scheme',
+      levels: full,
+      breakage: {
+        request: (request) => {
+          const value = request.headers.authorization;
+          if (value === undefined || value.startsWith('Api-Key ')) return undefined;
+          return { ...request, headers: { ...request.headers, authorization: `Api-Key ${value.replace(/^Bearer /, '')}` } };
+        },
+      },
+    },
+    {
+      name: 'no-www-authenticate',
+      breaks: '401 without WWW-Authenticate: Api-Key',
+      caughtBy: 'auth-missing-key',
+      levels: both,
+      breakage: { response: (response) => (response.status === 401 ? withoutHeader(response, 'www-authenticate') : undefined) },
+    },
+    {
+      name: 'key-echoed',
+      breaks: 'the Authorization header echoed in a response header',
+      caughtBy: 'key-never-echoed',
+      levels: both,
+      breakage: {
+        response: (response, request) =>
+          request.headers.authorization
+            ? { ...response, headers: { ...response.headers, 'x-debug-authorization': request.headers.authorization } }
+            : undefined,
+      },
+    },
 
     // Bad input.
-    { name: '500-on-bad-input', breaks: 'a 500 for an invalid body', caughtBy: 'invalid-body-rejected', levels: both,
-      breakage: { response: onStatus(422, internalError) } },
-    { name: 'bad-input-accepted', breaks: 'invalid bodies accepted (answered with a created checkout)', caughtBy: 'invalid-body-rejected', levels: both,
-      breakage: { response: (response, request, tools) => (isCreate(request) && response.status === 422 ? tools.forward({ ...request, body: JSON.stringify(sample) }) : undefined) } },
-    { name: 'unknown-fields-ignored', breaks: 'unknown request fields dropped instead of rejected (D4)', caughtBy: 'invalid-body-rejected', levels: full,
-      breakage: { request: (request) => {
-        if (!isCreate(request)) return undefined;
-        try {
-          const body = JSON.parse(request.body);
-          if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-          return { ...request, body: JSON.stringify(Object.fromEntries(Object.entries(body).filter(([key]) => requestFields.includes(key)))) };
-        } catch {
-          return undefined;
-        }
-      } } },
-    { name: 'error-not-problem', breaks: 'validation errors in an ad-hoc JSON shape', caughtBy: 'invalid-body-rejected', levels: both,
-      breakage: { response: onStatus(422, (response) => ({ ...response, headers: { ...response.headers, 'content-type': 'application/json' }, body: '{"error":"invalid request"}' })) } },
-    { name: 'errors-without-pointers', breaks: 'validation problems that name no field', caughtBy: 'error-names-field', levels: full,
-      breakage: { response: onStatus(422, (response) => ({
-        ...response,
-        body: JSON.stringify({ ...JSON.parse(response.body), errors: [{ pointer: '', code: 'invalid', detail: 'is invalid' }] }),
-      })) } },
-    { name: 'field-error-without-code', breaks: 'field errors without their machine-readable code (D2)',
-      caughtBy: 'invalid-body-rejected', levels: both,
-      breakage: { response: onStatus(422, (response) => {
-        const problem = JSON.parse(response.body);
-        problem.errors = problem.errors?.map(({ code: _dropped, ...error }: any) => error);
-        return { ...response, body: JSON.stringify(problem) };
-      }) } },
-    { name: 'instance-not-request-id', breaks: 'a problem whose instance is not the answer\'s Request-Id (D2)',
-      caughtBy: 'invalid-body-rejected', levels: both,
-      breakage: { response: onStatus(422, (response) => ({
-        ...response, body: JSON.stringify({ ...JSON.parse(response.body), instance: `urn:uuid:${randomUUID()}` }),
-      })) } },
-    { name: 'media-type-ignored', breaks: 'bodies accepted whatever their Content-Type', caughtBy: 'wrong-media-type-rejected', levels: both,
-      breakage: { request: (request) => (isCreate(request) && request.headers['content-type'] !== 'application/json' ? { ...request, headers: { ...request.headers, 'content-type': 'application/json' } } : undefined) } },
-    { name: 'malformed-json-500', breaks: 'a 500 for a body that is not JSON', caughtBy: 'malformed-json-rejected', levels: both,
-      breakage: { response: onStatus(400, internalError) } },
-    { name: 'no-size-limit', breaks: 'bodies over 1 MiB accepted', caughtBy: 'oversized-body-rejected', levels: full,
-      breakage: { request: (request) => (isCreate(request) && request.body.length > 1024 * 1024 ? { ...request, body: JSON.stringify(JSON.parse(request.body)) } : undefined) } },
-    { name: 'idempotency-ignored', breaks: 'Idempotency-Key ignored: a retry creates a second checkout', caughtBy: 'idempotent-replay', levels: full,
-      breakage: { request: (request) => {
-        const { 'idempotency-key': _dropped, ...headers } = request.headers;
-        return { ...request, headers };
-      } } },
+    {
+      name: '500-on-bad-input',
+      breaks: 'a 500 for an invalid body',
+      caughtBy: 'invalid-body-rejected',
+      levels: both,
+      breakage: { response: onStatus(422, internalError) },
+    },
+    {
+      name: 'bad-input-accepted',
+      breaks: 'invalid bodies accepted (answered with a created checkout)',
+      caughtBy: 'invalid-body-rejected',
+      levels: both,
+      breakage: {
+        response: (response, request, tools) =>
+          isCreate(request) && response.status === 422 ? tools.forward({ ...request, body: JSON.stringify(sample) }) : undefined,
+      },
+    },
+    {
+      name: 'unknown-fields-ignored',
+      breaks: 'unknown request fields dropped instead of rejected (D4)',
+      caughtBy: 'invalid-body-rejected',
+      levels: full,
+      breakage: {
+        request: (request) => {
+          if (!isCreate(request)) return undefined;
+          try {
+            const body = JSON.parse(request.body);
+            if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+            return {
+              ...request,
+              body: JSON.stringify(Object.fromEntries(Object.entries(body).filter(([key]) => requestFields.includes(key)))),
+            };
+          } catch {
+            return undefined;
+          }
+        },
+      },
+    },
+    {
+      name: 'error-not-problem',
+      breaks: 'validation errors in an ad-hoc JSON shape',
+      caughtBy: 'invalid-body-rejected',
+      levels: both,
+      breakage: {
+        response: onStatus(422, (response) => ({
+          ...response,
+          headers: { ...response.headers, 'content-type': 'application/json' },
+          body: '{"error":"invalid request"}',
+        })),
+      },
+    },
+    {
+      name: 'errors-without-pointers',
+      breaks: 'validation problems that name no field',
+      caughtBy: 'error-names-field',
+      levels: full,
+      breakage: {
+        response: onStatus(422, (response) => ({
+          ...response,
+          body: JSON.stringify({ ...JSON.parse(response.body), errors: [{ pointer: '', code: 'invalid', detail: 'is invalid' }] }),
+        })),
+      },
+    },
+    {
+      name: 'field-error-without-code',
+      breaks: 'field errors without their machine-readable code (D2)',
+      caughtBy: 'invalid-body-rejected',
+      levels: both,
+      breakage: {
+        response: onStatus(422, (response) => {
+          const problem = JSON.parse(response.body);
+          problem.errors = problem.errors?.map(({ code: _dropped, ...error }: any) => error);
+          return { ...response, body: JSON.stringify(problem) };
+        }),
+      },
+    },
+    {
+      name: 'instance-not-request-id',
+      breaks: "a problem whose instance is not the answer's Request-Id (D2)",
+      caughtBy: 'invalid-body-rejected',
+      levels: both,
+      breakage: {
+        response: onStatus(422, (response) => ({
+          ...response,
+          body: JSON.stringify({ ...JSON.parse(response.body), instance: `urn:uuid:${randomUUID()}` }),
+        })),
+      },
+    },
+    {
+      name: 'media-type-ignored',
+      breaks: 'bodies accepted whatever their Content-Type',
+      caughtBy: 'wrong-media-type-rejected',
+      levels: both,
+      breakage: {
+        request: (request) =>
+          isCreate(request) && request.headers['content-type'] !== 'application/json'
+            ? { ...request, headers: { ...request.headers, 'content-type': 'application/json' } }
+            : undefined,
+      },
+    },
+    {
+      name: 'malformed-json-500',
+      breaks: 'a 500 for a body that is not JSON',
+      caughtBy: 'malformed-json-rejected',
+      levels: both,
+      breakage: { response: onStatus(400, internalError) },
+    },
+    {
+      name: 'no-size-limit',
+      breaks: 'bodies over 1 MiB accepted',
+      caughtBy: 'oversized-body-rejected',
+      levels: full,
+      breakage: {
+        request: (request) =>
+          isCreate(request) && request.body.length > 1024 * 1024
+            ? { ...request, body: JSON.stringify(JSON.parse(request.body)) }
+            : undefined,
+      },
+    },
+    {
+      name: 'idempotency-ignored',
+      breaks: 'Idempotency-Key ignored: a retry creates a second checkout',
+      caughtBy: 'idempotent-replay',
+      levels: full,
+      breakage: {
+        request: (request) => {
+          const { 'idempotency-key': _dropped, ...headers } = request.headers;
+          return { ...request, headers };
+        },
+      },
+    },
 
     // The callback.
-    { name: 'callback-dropped', breaks: 'no callback on completion', caughtBy: 'callback-delivered', levels: both, callback: true,
-      breakage: { callback: () => null } },
-    { name: 'callback-unsigned', breaks: 'the callback sent without webhook-signature', caughtBy: 'callback-delivered', levels: both, callback: true,
-      breakage: { callback: (delivery) => {
-        const { 'webhook-signature': _dropped, ...headers } = delivery.headers;
-        return { ...delivery, headers };
-      } } },
-    { name: 'callback-tampered', breaks: 'the callback body changed after signing', caughtBy: 'callback-verified', levels: full, callback: true,
-      breakage: { callback: changeCallbackEvent((event) => { event.data.amountTotal = '0.01'; }) } },
-    { name: 'callback-other-checkout', breaks: 'a validly signed callback about another checkout', caughtBy: 'callback-verified', levels: full, callback: true,
-      breakage: { callback: changeCallbackEvent((event) => { event.data.id = randomUUID(); }, { secret: callbackSecret }) } },
-    { name: 'callback-stale', breaks: 'a callback signed 10 minutes ago', caughtBy: 'callback-verified', levels: full, callback: true,
-      breakage: { callback: changeCallbackEvent(() => {}, { secret: callbackSecret, timestamp: (now) => new Date(now.getTime() - 600_000) }) } },
+    {
+      name: 'callback-dropped',
+      breaks: 'no callback on completion',
+      caughtBy: 'callback-delivered',
+      levels: both,
+      callback: true,
+      breakage: { callback: () => null },
+    },
+    {
+      name: 'callback-unsigned',
+      breaks: 'the callback sent without webhook-signature',
+      caughtBy: 'callback-delivered',
+      levels: both,
+      callback: true,
+      breakage: {
+        callback: (delivery) => {
+          const { 'webhook-signature': _dropped, ...headers } = delivery.headers;
+          return { ...delivery, headers };
+        },
+      },
+    },
+    {
+      name: 'callback-tampered',
+      breaks: 'the callback body changed after signing',
+      caughtBy: 'callback-verified',
+      levels: full,
+      callback: true,
+      breakage: {
+        callback: changeCallbackEvent((event) => {
+          event.data.amountTotal = '0.01';
+        }),
+      },
+    },
+    {
+      name: 'callback-other-checkout',
+      breaks: 'a validly signed callback about another checkout',
+      caughtBy: 'callback-verified',
+      levels: full,
+      callback: true,
+      breakage: {
+        callback: changeCallbackEvent(
+          (event) => {
+            event.data.id = randomUUID();
+          },
+          { secret: callbackSecret },
+        ),
+      },
+    },
+    {
+      name: 'callback-stale',
+      breaks: 'a callback signed 10 minutes ago',
+      caughtBy: 'callback-verified',
+      levels: full,
+      callback: true,
+      breakage: {
+        callback: changeCallbackEvent(() => {}, { secret: callbackSecret, timestamp: (now) => new Date(now.getTime() - 600_000) }),
+      },
+    },
   ];
 }
 
@@ -280,13 +633,33 @@ export interface AllowedChoice {
 
 export function buildAllowedChoices(): AllowedChoice[] {
   return [
-    { name: 'created-200', chooses: '200 instead of 201 for a created checkout (D1)', warnedBy: 'valid-request-accepted',
-      breakage: { response: onStatus(201, (response) => ({ ...response, status: 200 })) } },
-    { name: 'no-request-id', chooses: 'no Request-Id header on any answer (D2: an implementation without request ids)',
-      warnedBy: 'invalid-body-rejected', breakage: { response: (response) => withoutHeader(response, 'request-id') } },
-    { name: 'currency-pair-refused', chooses: 'a price in another currency refused as currency_pair_unsupported (D8: the account\'s)',
-      warnedBy: 'valid-request-accepted', breakage: { response: rejectMixedCurrencies('currency_pair_unsupported') } },
-    { name: 'two-minute-lifetime', chooses: 'checkouts that live 2 minutes (D21: the lifetime is the account\'s)', warnedBy: 'time-fields',
-      breakage: { response: onCreated((r) => { r.expiresAt = new Decimal(r.createdAt).times(1000).floor().plus(120_000).toFixed(0); }) } },
+    {
+      name: 'created-200',
+      chooses: '200 instead of 201 for a created checkout (D1)',
+      warnedBy: 'valid-request-accepted',
+      breakage: { response: onStatus(201, (response) => ({ ...response, status: 200 })) },
+    },
+    {
+      name: 'no-request-id',
+      chooses: 'no Request-Id header on any answer (D2: an implementation without request ids)',
+      warnedBy: 'invalid-body-rejected',
+      breakage: { response: (response) => withoutHeader(response, 'request-id') },
+    },
+    {
+      name: 'currency-pair-refused',
+      chooses: "a price in another currency refused as currency_pair_unsupported (D8: the account's)",
+      warnedBy: 'valid-request-accepted',
+      breakage: { response: rejectMixedCurrencies('currency_pair_unsupported') },
+    },
+    {
+      name: 'two-minute-lifetime',
+      chooses: "checkouts that live 2 minutes (D21: the lifetime is the account's)",
+      warnedBy: 'time-fields',
+      breakage: {
+        response: onCreated((r) => {
+          r.expiresAt = new Decimal(r.createdAt).times(1000).floor().plus(120_000).toFixed(0);
+        }),
+      },
+    },
   ];
 }

@@ -1,7 +1,8 @@
 // The sandbox (issue 6) as a real process: its bundled bin on a free loopback port, with a canary key and a
 // known callback signing secret, under its default policies or under others the contract equally allows.
+
+import { freePort, type RunningProcess, startProcess, waitForHttp } from '../../support/child-process.js';
 import { buildPackageBins, sandboxBin } from './built-package.js';
-import { freePort, startProcess, waitForHttp, type RunningProcess } from '../../support/child-process.js';
 
 /** The kit must never print this key, nor write it into a report. */
 export const CANARY_KEY = 'canary-key-9f1c2d7e5b3a';
@@ -42,5 +43,11 @@ export async function startSandboxProcess(policy: SandboxPolicy = 'defaults'): P
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(baseUrl, running);
-  return { baseUrl, process: running, stop: async () => { await running.stop(); } };
+  return {
+    baseUrl,
+    process: running,
+    stop: async () => {
+      await running.stop();
+    },
+  };
 }

@@ -33,7 +33,9 @@ export async function createCallbackReceiver(): Promise<CallbackReceiver> {
         server = createServer((req, res) => {
           let body = '';
           req.setEncoding('utf8');
-          req.on('data', (chunk) => { body += chunk; });
+          req.on('data', (chunk) => {
+            body += chunk;
+          });
           req.on('end', () => {
             receiver.received.push({ at: Date.now(), headers: req.headers, body });
             const status = typeof receiver.reply === 'function' ? receiver.reply(receiver.received.length) : receiver.reply;

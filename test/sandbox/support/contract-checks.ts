@@ -19,7 +19,8 @@ export function schemaErrors(validate: { errors?: unknown }): string {
 }
 
 export function expectValid(validate: ((value: unknown) => boolean) & { errors?: unknown }, value: unknown): void {
-  if (!validate(value)) throw new Error(`not valid against the contract: ${schemaErrors(validate)}\n${JSON.stringify(value).slice(0, 2000)}`);
+  if (!validate(value))
+    throw new Error(`not valid against the contract: ${schemaErrors(validate)}\n${JSON.stringify(value).slice(0, 2000)}`);
 }
 
 /** The problem document of an error answer, after checking its status, media type, schema and problem type. */

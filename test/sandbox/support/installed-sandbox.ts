@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startProcess, waitForOutput, type RunningProcess } from '../../support/child-process.js';
+import { freePort, type RunningProcess, startProcess, waitForOutput } from '../../support/child-process.js';
 import { namedRequests } from './contract-checks.js';
 
 const root = new URL('../../../', import.meta.url).pathname;

@@ -26,8 +26,12 @@ const httpUrl = fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters
 /** A copy of `currency` with each letter's case chosen at random, or (rarely) another currency. */
 const priceCurrency = (currency: string) =>
   fc.oneof(
-    { weight: 9, arbitrary: fc.array(fc.boolean(), { minLength: currency.length, maxLength: currency.length })
-      .map((upper) => [...currency].map((char, index) => (upper[index] ? char.toUpperCase() : char.toLowerCase())).join('')) },
+    {
+      weight: 9,
+      arbitrary: fc
+        .array(fc.boolean(), { minLength: currency.length, maxLength: currency.length })
+        .map((upper) => [...currency].map((char, index) => (upper[index] ? char.toUpperCase() : char.toLowerCase())).join('')),
+    },
     { weight: 1, arbitrary: currencyCode },
   );
 
@@ -72,7 +76,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 function pathsOf(value: Json, path: Array<string | number> = []): Array<Array<string | number>> {
   const here = [path];
   if (Array.isArray(value)) return here.concat(...value.map((child, index) => pathsOf(child, [...path, index])));
-  if (value && typeof value === 'object') return here.concat(...Object.entries(value).map(([key, child]) => pathsOf(child, [...path, key])));
+  if (value && typeof value === 'object')
+    return here.concat(...Object.entries(value).map(([key, child]) => pathsOf(child, [...path, key])));
   return here;
 }
 
@@ -96,9 +101,17 @@ function mutate(body: Json, pick: number, operation: 'delete' | 'replace' | 'add
 }
 
 export const mutatedBody = fc
-  .tuple(validishBody as fc.Arbitrary<Json>, fc.nat(), fc.constantFrom('delete', 'replace', 'add') as fc.Arbitrary<'delete' | 'replace' | 'add'>,
-    fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>, fc.string({ maxLength: 12 }))
+  .tuple(
+    validishBody as fc.Arbitrary<Json>,
+    fc.nat(),
+    fc.constantFrom('delete', 'replace', 'add') as fc.Arbitrary<'delete' | 'replace' | 'add'>,
+    fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>,
+    fc.string({ maxLength: 12 }),
+  )
   .map(([body, pick, operation, replacement, key]) => mutate(body, pick, operation, replacement, key));
 
 export const anyJson = fc.jsonValue({ maxDepth: 4 });
-export const anyText = fc.oneof(fc.string({ maxLength: 200, unit: 'binary' }), fc.string({ maxLength: 50 }).map((text) => `{${text}`));
+export const anyText = fc.oneof(
+  fc.string({ maxLength: 200, unit: 'binary' }),
+  fc.string({ maxLength: 50 }).map((text) => `{${text}`),
+);

@@ -45,8 +45,9 @@ export async function startTestSandbox(env: Record<string, string> = {}, overrid
         headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    callHelper: (method, path, key = CANARY_KEY) =>
-      fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Api-Key ${key}` } }),
-    close: async () => { await sandbox.close(); },
+    callHelper: (method, path, key = CANARY_KEY) => fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Api-Key ${key}` } }),
+    close: async () => {
+      await sandbox.close();
+    },
   };
 }

@@ -1,28 +1,31 @@
 // The end of a run: Ctrl-C (SIGINT), SIGTERM or SIGHUP stop it cleanly, and so does the end of any process of the
-// chain that launched it (below). Either way the caller's cleanup runs before the process exits.
+// chain that launched it (below). Either way the caller's cleanup runs before the process exits. Also the two
+// socket steps every run shares: listen with a message a user can act on, and close.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/** Why a run ended: a stop signal, or the end of the process chain that launched it. */
+export type StopEvent = { reason: 'signal'; signal: NodeJS.Signals } | { reason: 'launcher-gone' };
+
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const LAUNCHER_CHECK_MS = 500;
 const MAX_ANCESTORS = 32;
 // npm, npx, pnpm and yarn, as their process titles or command lines name them.
 const PACKAGE_MANAGER = /(?:^|[\s/])(?:npm|npx|pnpm|yarn)(?:-cli)?(?:\.c?js)?(?:\s|$)/;
 
-/**
- * Watches for the end of the run, once for the whole run: `stopped` resolves with {reason: 'signal', signal} or
- * {reason: 'launcher-gone'}; `dispose()` stops watching.
- */
-export function watchForStop({ checkEveryMs = LAUNCHER_CHECK_MS } = {}) {
+/** Watches for the end of the run, once for the whole run; `dispose()` stops watching. */
+export function watchForStop({ checkEveryMs = LAUNCHER_CHECK_MS } = {}): { stopped: Promise<StopEvent>; dispose: () => void } {
   let dispose = () => {};
-  const stopped = new Promise((resolve) => {
-    const onSignal = (signal) => finish({ reason: 'signal', signal });
+  const stopped = new Promise<StopEvent>((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => finish({ reason: 'signal', signal });
     const launcher = watchLauncher(() => finish({ reason: 'launcher-gone' }), checkEveryMs);
     dispose = () => {
       for (const signal of STOP_SIGNALS) process.removeListener(signal, onSignal);
       launcher.stop();
     };
-    const finish = (result) => {
+    const finish = (result: StopEvent) => {
       dispose();
       resolve(result);
     };
@@ -32,17 +35,17 @@ export function watchForStop({ checkEveryMs = LAUNCHER_CHECK_MS } = {}) {
 }
 
 /** How a stop reads in the log. */
-export function describeStop(stop) {
+export function describeStop(stop: StopEvent): string {
   return stop.reason === 'signal' ? stop.signal : 'the process that started it has ended';
 }
 
-// `npm start` runs `sh -c "npm run mock"`, which runs `sh -c "node scripts/start-mock.js"`. npm passes SIGTERM only
-// to its own child, a shell that dies without passing it on, and a SIGKILL reaches nobody else: whatever runs below
-// the signalled process is orphaned and keeps running, port and all. So this process records the chain that
-// launched it, from its parent up to the outermost package manager (only its parent when there is none), and stops
-// when a link breaks: a process of the chain is gone, or its parent is no longer the recorded one (the kernel
-// re-parents the children of a process the moment it ends, before anyone reaps it).
-function watchLauncher(onGone, checkEveryMs) {
+// `npm start` runs `sh -c "npm run mock"`, which runs `sh -c "node …"`. npm passes SIGTERM only to its own child, a
+// shell that dies without passing it on, and a SIGKILL reaches nobody else: whatever runs below the signalled
+// process is orphaned and keeps running, port and all. So this process records the chain that launched it, from its
+// parent up to the outermost package manager (only its parent when there is none), and stops when a link breaks: a
+// process of the chain is gone, or its parent is no longer the recorded one (the kernel re-parents the children of a
+// process the moment it ends, before anyone reaps it).
+function watchLauncher(onGone: () => void, checkEveryMs: number): { stop: () => void } {
   const links = readLauncherLinks();
   const timer = setInterval(() => {
     if (links.every(isLinkIntact)) return;
@@ -53,27 +56,35 @@ function watchLauncher(onGone, checkEveryMs) {
   return { stop: () => clearInterval(timer) };
 }
 
-function readLauncherLinks() {
-  const ancestors = [];
-  for (let pid = process.ppid; pid > 1 && ancestors.length < MAX_ANCESTORS;) {
+interface Link {
+  pid: number;
+  parent: number;
+}
+
+function readLauncherLinks(): Link[] {
+  const ancestors: Array<Link & { command: string }> = [];
+  for (let pid = process.ppid; pid > 1 && ancestors.length < MAX_ANCESTORS; ) {
     const info = readProcess(pid);
     if (!info) break;
     ancestors.push({ pid, parent: info.parent, command: info.command });
     pid = info.parent;
   }
-  const outermost = ancestors.findLastIndex((ancestor) => PACKAGE_MANAGER.test(ancestor.command));
+  let outermost = -1;
+  ancestors.forEach((ancestor, index) => {
+    if (PACKAGE_MANAGER.test(ancestor.command)) outermost = index;
+  });
   // The outermost package manager's own parent (a shell, a test runner) is not part of the launch.
   const watched = ancestors.slice(0, Math.max(outermost, 0)).map(({ pid, parent }) => ({ pid, parent }));
   return [{ pid: process.pid, parent: process.ppid }, ...watched];
 }
 
-function isLinkIntact({ pid, parent }) {
+function isLinkIntact({ pid, parent }: Link): boolean {
   if (pid === process.pid) return process.ppid === parent;
   return readProcess(pid)?.parent === parent;
 }
 
 /** {parent, command} of a running process; undefined when it is gone or a zombie. */
-function readProcess(pid) {
+function readProcess(pid: number): { parent: number; command: string } | undefined {
   try {
     if (process.platform === 'linux') {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -91,9 +102,10 @@ function readProcess(pid) {
   }
 }
 
-export function listen(server, host, port) {
+/** Listens on host:port and resolves with the port bound; a busy or unknown address rejects with what to do. */
+export function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
         const advice = 'Stop the other server or choose another port, for example PORT=4011 npm start.';
         reject(new Error(`${host}:${port} is already in use. ${advice}`));
@@ -101,11 +113,11 @@ export function listen(server, host, port) {
         reject(new Error(`Cannot listen on HOST=${host}: no such local address.`));
       } else reject(error);
     });
-    server.listen(port, host, () => resolve(server.address().port));
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
 }
 
-export function closeServer(server) {
-  server.closeAllConnections?.();
+export function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
 }

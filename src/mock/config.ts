@@ -1,8 +1,21 @@
 // argv and environment → the configuration of one run of the mock or the proxy. Pure: no I/O, so every rule is
 // tested without starting a process. Throws UsageError, which the entry turns into exit code 2.
 
+/** A mistake in the command line or environment: the entry prints its message alone and exits 2. */
 export class UsageError extends Error {
-  name = 'UsageError';
+  override name = 'UsageError';
+}
+
+/** One run of `checkout-mock`, as argv and the environment ask for it. */
+export interface MockConfig {
+  command: 'mock' | 'proxy';
+  host: string;
+  port: number;
+  dynamic: boolean;
+  build: boolean;
+  help: boolean;
+  logLevel: string;
+  upstream: string | undefined;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -26,10 +39,10 @@ Options:
 
 Environment: HOST (default ${DEFAULT_HOST}), PORT (default ${DEFAULT_PORT}; 0 picks a free port).`;
 
-export function parseMockArgs(argv, env = {}) {
+export function parseMockArgs(argv: string[], env: Record<string, string | undefined> = {}): MockConfig {
   const args = [...argv];
-  const command = args[0] === 'proxy' || args[0] === 'mock' ? args.shift() : 'mock';
-  const config = {
+  const command = args[0] === 'proxy' || args[0] === 'mock' ? (args.shift() as 'mock' | 'proxy') : 'mock';
+  const config: MockConfig = {
     command,
     host: readHost(env.HOST),
     port: readPort(env.PORT),
@@ -39,9 +52,8 @@ export function parseMockArgs(argv, env = {}) {
     logLevel: env.MOCK_LOG_LEVEL ? readLogLevel(env.MOCK_LOG_LEVEL, 'MOCK_LOG_LEVEL') : DEFAULT_LOG_LEVEL[command],
     upstream: undefined,
   };
-  const positionals = [];
-  while (args.length > 0) {
-    const arg = args.shift();
+  const positionals: string[] = [];
+  for (let arg = args.shift(); arg !== undefined; arg = args.shift()) {
     if (arg === '--help' || arg === '-h') config.help = true;
     else if (arg === '--dynamic' || arg === '-d') config.dynamic = true;
     else if (arg === '--no-build') config.build = false;
@@ -53,23 +65,30 @@ export function parseMockArgs(argv, env = {}) {
   }
   if (config.help) return config;
   if (command === 'mock' && positionals.length > 0) {
-    throw new UsageError(`The mock takes no arguments, got "${positionals.join(' ')}". To proxy a running service, use: npm run proxy -- ${positionals[0]}`);
+    throw new UsageError(
+      `The mock takes no arguments, got "${positionals.join(' ')}". ` +
+        `To proxy a running service, use: npm run proxy -- ${positionals[0]}`,
+    );
   }
   if (command === 'proxy') {
-    if (config.dynamic) throw new UsageError('--dynamic applies to the mock only; the proxy answers with what the upstream sends.');
-    if (positionals.length !== 1) throw new UsageError(`Give exactly one upstream URL, for example: npm run proxy -- http://127.0.0.1:8080\n\n${USAGE}`);
+    if (config.dynamic) {
+      throw new UsageError('--dynamic applies to the mock only; the proxy answers with what the upstream sends.');
+    }
+    if (positionals.length !== 1) {
+      throw new UsageError(`Give exactly one upstream URL, for example: npm run proxy -- http://127.0.0.1:8080\n\n${USAGE}`);
+    }
     config.upstream = readUpstream(positionals[0]);
   }
   return config;
 }
 
-function readHost(value) {
+function readHost(value: string | undefined): string {
   if (value === undefined || value === '') return DEFAULT_HOST;
   if (/\s/.test(value)) throw new UsageError(`HOST must be a host name or IP address, got "${value}".`);
   return value;
 }
 
-function readPort(value) {
+function readPort(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_PORT;
   if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) {
     throw new UsageError(`PORT must be a whole number from 0 to 65535 (0 picks a free port), got "${value}".`);
@@ -77,17 +96,20 @@ function readPort(value) {
   return Number(value);
 }
 
-function readLogLevel(value, source) {
+function readLogLevel(value: string | undefined, source: string): string {
   if (value === undefined || value === '') throw new UsageError(`${source} needs a value: one of ${LOG_LEVELS.join(', ')}.`);
   if (value === 'debug' || value === 'trace') {
-    throw new UsageError(`${source} "${value}" is refused: Prism prints every request header at that level, the API key included. Use one of: ${LOG_LEVELS.join(', ')}.`);
+    throw new UsageError(
+      `${source} "${value}" is refused: Prism prints every request header at that level, the API key ` +
+        `included. Use one of: ${LOG_LEVELS.join(', ')}.`,
+    );
   }
   if (!LOG_LEVELS.includes(value)) throw new UsageError(`${source} must be one of ${LOG_LEVELS.join(', ')}, got "${value}".`);
   return value;
 }
 
-function readUpstream(value) {
-  let url;
+function readUpstream(value: string): string {
+  let url: URL;
   try {
     url = new URL(value);
   } catch {
@@ -96,7 +118,9 @@ function readUpstream(value) {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`The upstream must use http or https, got "${url.protocol}" in "${value}".`);
   }
-  if (url.username || url.password) throw new UsageError('The upstream URL must not carry credentials; the proxy forwards each request\'s own Authorization header.');
+  if (url.username || url.password) {
+    throw new UsageError("The upstream URL must not carry credentials; the proxy forwards each request's own Authorization header.");
+  }
   if (url.search || url.hash) throw new UsageError(`The upstream URL must be a base URL without query or fragment, got "${value}".`);
   return url.href.replace(/\/$/, '');
 }

@@ -2,10 +2,25 @@
 // the source contract is newer than it, so a fresh clone starts fast and an edited contract is never served stale.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot, resolveGeneratedDir } from '../generated-dir.js';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export function locateBundle() {
+// Two levels up from src/mock/ and from dist/bin/ alike: the package root.
+export const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** Where the contract's source and its two bundled forms are. */
+export interface BundleLocation {
+  sourceDir: string;
+  yaml: string;
+  json: string;
+}
+
+/** generated/, or GENERATED_DIR as scripts/generated-dir.js reads it (check-generated builds elsewhere). */
+export function resolveGeneratedDir(): string {
+  return resolve(projectRoot, process.env.GENERATED_DIR ?? 'generated');
+}
+
+export function locateBundle(): BundleLocation {
   const generatedDir = resolveGeneratedDir();
   return {
     sourceDir: join(projectRoot, 'openapi'),
@@ -15,14 +30,16 @@ export function locateBundle() {
 }
 
 /** True when a bundle file is missing or older than the newest file under `sourceDir`. */
-export function isBundleStale({ sourceDir, bundleFiles }) {
+export function isBundleStale({ sourceDir, bundleFiles }: { sourceDir: string; bundleFiles: string[] }): boolean {
   if (bundleFiles.some((file) => !existsSync(file))) return true;
   const oldestBundle = Math.min(...bundleFiles.map((file) => statSync(file).mtimeMs));
-  return newestMtime(sourceDir) > oldestBundle;
+  return findNewestMtime(sourceDir) > oldestBundle;
 }
 
-export function ensureFreshBundle(log) {
+export function ensureFreshBundle(log: (line: string) => void): BundleLocation {
   const bundle = locateBundle();
+  // An installed package has no openapi/ folder: its bundle is the one it was published with.
+  if (!existsSync(bundle.sourceDir)) return bundle;
   if (!isBundleStale({ sourceDir: bundle.sourceDir, bundleFiles: [bundle.yaml, bundle.json] })) return bundle;
   log('The bundle is older than openapi/; rebuilding it with npm run build:bundle…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -37,12 +54,11 @@ export function ensureFreshBundle(log) {
   return bundle;
 }
 
-function newestMtime(dir) {
+function findNewestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    const mtime = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
-    newest = Math.max(newest, mtime);
+    newest = Math.max(newest, entry.isDirectory() ? findNewestMtime(path) : statSync(path).mtimeMs);
   }
   return newest;
 }

@@ -2,19 +2,21 @@
 // pasted (the mock accepts any key, so the placeholder is never replaced by a real one), and where the docs are.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { projectRoot, resolveGeneratedDir } from '../generated-dir.js';
+import type { OpenApiDocument } from '../contract/load-contract.js';
+import { projectRoot, resolveGeneratedDir } from './bundle.js';
 import { listOperations } from './contract-facts.js';
 
 export const KEY_PLACEHOLDER = '<API_KEY>';
 
-export function formatBaseUrl(host, port) {
+export function formatBaseUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-export function formatMockBanner({ baseUrl, contract, dynamic }) {
+export function formatMockBanner({ baseUrl, contract, dynamic }: { baseUrl: string; contract: OpenApiDocument; dynamic: boolean }): string {
   const operation = listOperations(contract).find((op) => op.requestExamples.length > 0);
+  if (!operation) throw new Error('The contract has no operation with a named request example to show.');
   const sample = operation.requestExamples[0];
-  const mode = dynamic ? 'records generated from the schemas (--dynamic)' : 'the contract\'s named examples';
+  const mode = dynamic ? 'records generated from the schemas (--dynamic)' : "the contract's named examples";
   return [
     `Checkout API mock (Prism, validating) on ${baseUrl}, answering with ${mode}.`,
     `Base URL: ${baseUrl}   (paths already carry /api/v1)`,
@@ -23,7 +25,7 @@ export function formatMockBanner({ baseUrl, contract, dynamic }) {
     `  curl -i -X ${operation.method} '${baseUrl}${operation.path}' \\`,
     `    -H 'Authorization: Api-Key ${KEY_PLACEHOLDER}' \\`,
     "    -H 'Content-Type: application/json' \\",
-    `    --data '${shellQuoteInner(JSON.stringify(sample.value))}'`,
+    `    --data '${quoteForShell(JSON.stringify(sample.value))}'`,
     '',
     'The mock checks that Authorization is present, not the key: keep your real key for the sandbox and production.',
     `Docs: ${describeDocs()}`,
@@ -31,26 +33,27 @@ export function formatMockBanner({ baseUrl, contract, dynamic }) {
   ].join('\n');
 }
 
-export function formatProxyBanner({ baseUrl, upstream }) {
+export function formatProxyBanner({ baseUrl, upstream }: { baseUrl: string; upstream: string }): string {
   return [
     `Prism validation proxy on ${baseUrl}, forwarding to ${upstream}.`,
     `Proxy URL: ${baseUrl}`,
     'Every request and response is checked against the contract; violations are logged here and returned in the',
-    'sl-violations response header. The upstream\'s answers are passed through unchanged.',
+    "sl-violations response header. The upstream's answers are passed through unchanged.",
     `Docs: ${describeDocs()}`,
     'Stop with Ctrl-C.',
   ].join('\n');
 }
 
-function describeDocs() {
+function describeDocs(): string {
   const generatedDir = resolveGeneratedDir();
   const reference = join(generatedDir, 'docs', 'index.html');
-  const parts = [];
+  const parts: string[] = [];
   if (existsSync(reference)) parts.push(`${relative(projectRoot, reference)} (API reference)`);
-  parts.push(`${relative(projectRoot, join(generatedDir, 'openapi.yaml'))} (the contract)`, 'README.md, section "Mock server"');
+  parts.push(`${relative(projectRoot, join(generatedDir, 'openapi.yaml'))} (the contract)`, 'docs/mock.md');
   return parts.join(' · ');
 }
 
-function shellQuoteInner(text) {
+// The text between single quotes in a POSIX shell: each ' becomes '\''.
+function quoteForShell(text: string): string {
   return text.replaceAll("'", "'\\''");
 }

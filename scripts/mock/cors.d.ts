@@ -1,2 +1,0 @@
-import type { IncomingHttpHeaders } from 'node:http';
-export function buildCorsHeaders(requestHeaders: IncomingHttpHeaders): Record<string, string>;

@@ -1,0 +1,170 @@
+// What the mock reads from the bundled contract, so no fact is typed twice: the problem types and titles, the
+// operations and what they require, the named request examples, the callback's delivery headers, the field error
+// codes and the HttpUrl schema.
+import { readFileSync } from 'node:fs';
+import { createContractValidators } from '../contract/compile-schemas.js';
+import type { OpenApiDocument } from '../contract/load-contract.js';
+import { resolveRef } from '../contract/resolve-ref.js';
+
+/** One operation of the contract with the facts the mock's checks need, read once at start-up. */
+export interface ContractOperation {
+  method: string;
+  path: string;
+  /** Matches the request paths this operation serves. */
+  pathPattern: RegExp;
+  requestExamples: Array<{ name: string; value: unknown }>;
+  responseExampleNames: string[];
+  hasCallbacks: boolean;
+  requestSchema: unknown;
+  /** The request body's media types, lower-case; empty when the operation takes no body. */
+  requestMediaTypes: string[];
+  headerSchemas: Record<string, unknown>;
+  /** The lower-case name of the API key header the operation requires, if it requires one. */
+  apiKeyHeader: string | undefined;
+  /** The WWW-Authenticate value of the operation's 401 answer, if the contract declares one. */
+  authChallenge: string | undefined;
+}
+
+/** The type, title and status every problem of one kind shares. */
+export interface ProblemTemplate {
+  type: string;
+  title: string;
+  status: number;
+}
+
+export function readContract(bundleJsonPath: string): OpenApiDocument {
+  return JSON.parse(readFileSync(bundleJsonPath, 'utf8')) as OpenApiDocument;
+}
+
+/** {type, title, status} of a problem, from the first example of `#/components/responses/<name>`. */
+export function readProblemTemplate(contract: OpenApiDocument, responseName: string): ProblemTemplate {
+  const response = contract.components.responses?.[responseName];
+  const media = response?.content?.['application/problem+json'];
+  const example = media?.example ?? resolveRef(contract, Object.values(media?.examples ?? {})[0])?.value;
+  if (!example) throw new Error(`The contract has no example problem in #/components/responses/${responseName}.`);
+  return { type: example.type, title: example.title, status: example.status };
+}
+
+/**
+ * Every operation with its named JSON request examples, the names its success response can answer with, its JSON
+ * request body schema and its header parameters' schemas by lower-case name; the request body's media types, the
+ * API key header it requires (lower-case, undefined when it requires none) and the challenge its 401 answers with.
+ */
+export function listOperations(contract: OpenApiDocument): ContractOperation[] {
+  const operations: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(contract.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (typeof operation !== 'object' || !operation?.responses) continue;
+      const requestBody = resolveRef(contract, operation.requestBody);
+      const requestMedia = requestBody?.content?.['application/json'];
+      const requestExamples = Object.entries(requestMedia?.examples ?? {}).map(([name, example]) => ({
+        name,
+        value: resolveRef(contract, example).value,
+      }));
+      const success = Object.entries(operation.responses).find(([status]) => /^2/.test(status))?.[1];
+      const successMedia = resolveRef(contract, success)?.content?.['application/json'];
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        pathPattern: compilePathPattern(path),
+        requestExamples,
+        responseExampleNames: Object.keys(successMedia?.examples ?? {}),
+        hasCallbacks: Boolean(operation.callbacks),
+        requestSchema: requestMedia?.schema,
+        requestMediaTypes: Object.keys(requestBody?.content ?? {}).map((type) => type.toLowerCase()),
+        headerSchemas: readHeaderSchemas(contract, [...(item.parameters ?? []), ...(operation.parameters ?? [])]),
+        apiKeyHeader: readApiKeyHeader(contract, operation.security ?? contract.security ?? []),
+        authChallenge: readHeaderExample(contract, operation.responses['401'], 'WWW-Authenticate'),
+      });
+    }
+  }
+  return operations;
+}
+
+// A path template as a pattern over request paths: `{id}` stands for one non-empty segment, as Prism routes it.
+function compilePathPattern(path: string): RegExp {
+  const parts = path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]+')}$`);
+}
+
+// The header of an apiKey scheme every alternative of `security` needs; none when an alternative needs no key.
+function readApiKeyHeader(contract: OpenApiDocument, security: Array<Record<string, unknown>>): string | undefined {
+  let header: string | undefined;
+  for (const requirement of security) {
+    const schemes = Object.keys(requirement).map((name) => resolveRef(contract, contract.components.securitySchemes?.[name]));
+    const scheme = schemes.find((candidate) => candidate?.type === 'apiKey' && candidate.in === 'header');
+    if (!scheme) return undefined;
+    header ??= String(scheme.name).toLowerCase();
+  }
+  return header;
+}
+
+function readHeaderExample(contract: OpenApiDocument, responseNode: unknown, headerName: string): string | undefined {
+  const headers: Record<string, unknown> = resolveRef(contract, responseNode)?.headers ?? {};
+  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === headerName.toLowerCase())?.[1];
+  const header = resolveRef(contract, entry);
+  const value = header?.schema?.const ?? header?.example;
+  return value === undefined ? undefined : String(value);
+}
+
+function readHeaderSchemas(contract: OpenApiDocument, parameters: unknown[]): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {};
+  for (const parameter of parameters.map((p) => resolveRef(contract, p))) {
+    if (parameter?.in === 'header') schemas[String(parameter.name).toLowerCase()] = parameter.schema;
+  }
+  return schemas;
+}
+
+/** The header parameters of every callback request, each with the example value the contract gives it. */
+export function readCallbackHeaderExamples(contract: OpenApiDocument): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const item of Object.values(contract.paths)) {
+    for (const operation of Object.values(item)) {
+      for (const callback of Object.values(operation?.callbacks ?? {})) {
+        for (const expression of Object.values(resolveRef(contract, callback) as Record<string, Record<string, any>>)) {
+          for (const callbackOperation of Object.values(expression)) {
+            for (const parameter of callbackOperation.parameters ?? []) {
+              const resolved = resolveRef(contract, parameter);
+              if (resolved.in === 'header' && resolved.example !== undefined) headers[resolved.name] = String(resolved.example);
+            }
+          }
+        }
+      }
+    }
+  }
+  return headers;
+}
+
+/** The example value of the Request-Id header the contract's responses declare, or undefined when they declare none. */
+export function readRequestIdExample(contract: OpenApiDocument): string | undefined {
+  const responses = [
+    ...Object.values(contract.components.responses ?? {}),
+    ...Object.values(contract.paths).flatMap((item) => Object.values(item).flatMap((op) => Object.values(op?.responses ?? {}))),
+  ];
+  for (const response of responses) {
+    const example = readHeaderExample(contract, response, 'Request-Id');
+    if (example !== undefined) return example;
+  }
+  return undefined;
+}
+
+/**
+ * The machine-readable codes a FieldError may carry (its `code` property's enum), or undefined when the contract's
+ * FieldError has no `code`.
+ */
+export function readFieldErrorCodes(contract: OpenApiDocument): string[] | undefined {
+  const fieldError = contract.components.schemas.FieldError as { properties?: Record<string, unknown> } | undefined;
+  const code = resolveRef(contract, fieldError?.properties?.code);
+  if (!code) return undefined;
+  const codes = new Set<string>([...(code['x-extensible-enum'] ?? []), ...(code.enum ?? [])]);
+  for (const branch of [...(code.anyOf ?? []), ...(code.oneOf ?? [])]) {
+    for (const value of resolveRef(contract, branch).enum ?? []) codes.add(value);
+  }
+  return [...codes];
+}
+
+/** A validator of the contract's HttpUrl schema (what `callback_url` must be). */
+export function compileHttpUrlCheck(contract: OpenApiDocument): (value: unknown) => boolean {
+  const validate = createContractValidators(contract).validatorFor('HttpUrl');
+  return (value) => validate(value);
+}
