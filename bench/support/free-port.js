@@ -1,4 +1,5 @@
-// A free loopback port for a server a benchmark starts in another process.
+// A free loopback port for a server a benchmark starts in another process. The same helper as test/support/ports.ts,
+// kept in JavaScript because the benches run under plain Node 20, which cannot load that TypeScript file.
 import { createServer } from 'node:net';
 
 export function freePort() {

@@ -6,18 +6,25 @@
 // beside the others. Env: PORT, BENCH_RECORD (the fixed answer), BENCH_CONTRACT (path of generated/openapi.json),
 // BENCH_KEY (the one accepted key).
 import { createServer } from 'node:http';
-import { createAuthenticator } from '../../src/sandbox/auth/authenticate.js';
-import { readContract } from '../../src/sandbox/contract/locate-contract.js';
-import { isJsonMediaType } from '../../src/sandbox/http/media-type.js';
-import { parseJsonBody } from '../../src/sandbox/http/parse-json-body.js';
-import { createProblem } from '../../src/sandbox/http/problems.js';
-import { BODY_LIMIT_BYTES, declaredLength, readBody } from '../../src/sandbox/http/read-body.js';
-import { sendJson, sendProblem } from '../../src/sandbox/http/send-response.js';
+import { readContract } from '../../src/contract/load-contract.js';
+import { createProblemMaker } from '../../src/http/problems.js';
+import { BODY_LIMIT_BYTES, declaredLength, isAcceptedMediaType, parseJsonBody, readBody } from '../../src/http/request-body.js';
+import { sendJson, sendProblem } from '../../src/http/send-response.js';
+import { createAuthenticator } from '../../src/sandbox/routes/authenticate.js';
 import { createRequestValidator } from '../../src/sandbox/validation/validate-create-request.js';
 
 const record = process.env.BENCH_RECORD ?? '';
 const authenticate = createAuthenticator([process.env.BENCH_KEY ?? '']);
-const validateRequest = createRequestValidator(readContract(process.env.BENCH_CONTRACT));
+const contract = readContract(process.env.BENCH_CONTRACT);
+const validateRequest = createRequestValidator(contract);
+const createProblem = createProblemMaker(contract, [
+  'not-found',
+  'unauthorized',
+  'unsupported-media-type',
+  'payload-too-large',
+  'malformed-json',
+  'validation-failed',
+]);
 
 const server = createServer({ keepAliveTimeout: 5_000 }, async (req, res) => {
   // The bench stops on any non-2xx answer, so the floor cannot look fast by refusing the request.
@@ -30,7 +37,7 @@ const server = createServer({ keepAliveTimeout: 5_000 }, async (req, res) => {
     sendProblem(res, createProblem('unauthorized', authentication.detail));
     return;
   }
-  if (!isJsonMediaType(req.headers['content-type'])) {
+  if (!isAcceptedMediaType(req.headers['content-type'], ['application/json'])) {
     sendProblem(res, createProblem('unsupported-media-type', 'Send application/json.'));
     return;
   }

@@ -123,10 +123,6 @@ export const CHECKS = [
 
 export type CheckName = (typeof CHECKS)[number]['name'];
 
-export function checkDefinition(name: CheckName): CheckDefinition {
-  return CHECKS.find((check) => check.name === name) as CheckDefinition;
-}
-
 /** Whether a check runs at the given level (schema checks run at full too). */
 export function runsAtLevel(check: CheckDefinition, level: Level): boolean {
   return level === 'full' || check.level === 'schema';

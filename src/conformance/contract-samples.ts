@@ -1,8 +1,7 @@
 // The contract's own material the checks start from: the seed samples (the named request examples of
 // createCheckout), the codes they use, and the schemas of the headers the checks read. Read from the bundle, never
 // re-typed.
-import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
-import { resolveRef } from '../contract/resolve-ref.js';
+import { loadContract, type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
 import { CREATE_PATH } from './config.js';
 
 type Sample = Record<string, any>;

@@ -2,9 +2,9 @@
 // given streams. Errors become exit codes only here: 2 for a run that could not happen, 1 for violations.
 import { writeFile } from 'node:fs/promises';
 import { loadContract } from '../contract/load-contract.js';
+import { createRedactor, type Redactor } from '../http/redact.js';
 import type { ConformanceConfig } from './config.js';
 import { ConfigError, parseCommand } from './parse-args.js';
-import { createRedactor, type Redactor } from './redact.js';
 import { buildJsonReport } from './report-json.js';
 import { renderJunit } from './report-junit.js';
 import { renderTable } from './report-table.js';

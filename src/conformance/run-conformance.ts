@@ -6,7 +6,7 @@ import { checkAuthentication } from './checks/auth.js';
 import { checkCallback } from './checks/callback.js';
 import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
 import { checkIdempotentReplay } from './checks/idempotency.js';
-import { checkInvalidBodies, type InvalidRequest, tableRequests } from './checks/invalid-bodies.js';
+import { checkInvalidBodies, type InvalidRequest, tableRequests } from './checks/invalid-requests.js';
 import { checkRequestFormats } from './checks/request-format.js';
 import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
 import { type ConformanceConfig, CREATE_PATH } from './config.js';

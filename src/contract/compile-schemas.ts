@@ -9,8 +9,6 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 
 export const CONTRACT_ID = 'urn:checkout-api-contract:openapi';
 
-export type SchemaName = keyof OpenApiDocument['components']['schemas'] & string;
-
 export interface ContractValidators {
   ajv: Ajv2020;
   /** The compiled validator of `#/components/schemas/<name>`; throws for a name the contract lacks. */

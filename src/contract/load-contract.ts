@@ -1,6 +1,10 @@
-// The bundled contract, read from generated/openapi.json. Everything that validates (tests, sandbox, conformance
-// kit) reads the schemas from here, so no schema is ever typed twice.
-import { readFileSync } from 'node:fs';
+// The bundled contract, read from generated/openapi.json, and its local `$ref`s resolved. Everything that validates (tests, mock, sandbox,
+// conformance kit) reads the schemas from here, so no schema is ever typed twice. The bundle is found by walking up
+// from this module to the package root, so the same code works from src/contract (tests) and from the esbuild
+// bundles in dist/bin (the installed bins), whose folder depths differ.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -14,11 +18,44 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-const bundleUrl = new URL('../../generated/openapi.json', import.meta.url);
+const BUNDLE = join('generated', 'openapi.json');
+
+function locateContractBundle(start = dirname(fileURLToPath(import.meta.url))): string {
+  for (let folder = start; ; folder = dirname(folder)) {
+    const candidate = join(folder, BUNDLE);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(folder) === folder) {
+      throw new Error(
+        `Cannot find ${BUNDLE} in ${start} or any folder above it; run from an installed or built checkout-api-contract package.`,
+      );
+    }
+  }
+}
+
+/** The contract at `path` (by default the package's own bundle), read afresh. */
+export function readContract(path = locateContractBundle()): OpenApiDocument {
+  return JSON.parse(readFileSync(path, 'utf8')) as OpenApiDocument;
+}
 
 let cached: OpenApiDocument | undefined;
 
+/** The package's own contract, read once per process. */
 export function loadContract(): OpenApiDocument {
-  cached ??= JSON.parse(readFileSync(bundleUrl, 'utf8')) as OpenApiDocument;
+  cached ??= readContract();
   return cached;
+}
+
+/** Follow a local reference (`#/components/...`) in the bundled contract, through chains of references. */
+export function resolveRef<T = any>(contract: OpenApiDocument, value: any): T {
+  if (value && typeof value.$ref === 'string') {
+    const path = String(value.$ref)
+      .replace(/^#\//, '')
+      .split('/')
+      .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return resolveRef(
+      contract,
+      path.reduce((node: any, key) => node?.[key], contract),
+    );
+  }
+  return value;
 }

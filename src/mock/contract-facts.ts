@@ -1,10 +1,7 @@
-// What the mock reads from the bundled contract, so no fact is typed twice: the problem types and titles, the
-// operations and what they require, the named request examples, the callback's delivery headers, the field error
-// codes and the HttpUrl schema.
-import { readFileSync } from 'node:fs';
+// What the mock reads from the bundled contract, so no fact is typed twice: the operations and what they require,
+// the named request examples, the callback's delivery headers, the field error codes and the HttpUrl schema.
 import { createContractValidators } from '../contract/compile-schemas.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
-import { resolveRef } from '../contract/resolve-ref.js';
+import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
 
 /** One operation of the contract with the facts the mock's checks need, read once at start-up. */
 export interface ContractOperation {
@@ -23,26 +20,6 @@ export interface ContractOperation {
   apiKeyHeader: string | undefined;
   /** The WWW-Authenticate value of the operation's 401 answer, if the contract declares one. */
   authChallenge: string | undefined;
-}
-
-/** The type, title and status every problem of one kind shares. */
-export interface ProblemTemplate {
-  type: string;
-  title: string;
-  status: number;
-}
-
-export function readContract(bundleJsonPath: string): OpenApiDocument {
-  return JSON.parse(readFileSync(bundleJsonPath, 'utf8')) as OpenApiDocument;
-}
-
-/** {type, title, status} of a problem, from the first example of `#/components/responses/<name>`. */
-export function readProblemTemplate(contract: OpenApiDocument, responseName: string): ProblemTemplate {
-  const response = contract.components.responses?.[responseName];
-  const media = response?.content?.['application/problem+json'];
-  const example = media?.example ?? resolveRef(contract, Object.values(media?.examples ?? {})[0])?.value;
-  if (!example) throw new Error(`The contract has no example problem in #/components/responses/${responseName}.`);
-  return { type: example.type, title: example.title, status: example.status };
 }
 
 /**

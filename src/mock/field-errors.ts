@@ -5,18 +5,10 @@
 // the sandbox words it in src/sandbox/validation/describe-field-errors.ts), never by the regex or the value.
 
 import { codeForKeyword } from '../contract/field-error-codes.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
-import { resolveRef } from '../contract/resolve-ref.js';
+import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
+import type { FieldError } from '../http/problems.js';
 import type { ContractOperation } from './contract-facts.js';
 import type { PrismViolation } from './prism-engine.js';
-
-/** One entry of a problem's `errors`: where in the body, which rule, in words. */
-export interface FieldError {
-  pointer: string;
-  /** Present when the contract's FieldError has a `code`. */
-  code?: string;
-  detail: string;
-}
 
 /** How to word and code pattern violations for one operation; without them, the generic wording and no code. */
 export interface DescribeOptions {

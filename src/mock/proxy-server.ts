@@ -3,8 +3,9 @@
 // against the contract, every violation is logged and listed in the sl-violations response header, and the answer
 // is not rewritten, since the point is to see what the implementation really does.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readBody } from '../http/request-body.js';
 import type { PrismEngine } from './prism-engine.js';
-import { buildCorsHeaders, readLimited } from './server.js';
+import { buildCorsHeaders } from './server.js';
 
 // Prism's own server reads bodies up to 10 MB (micri's limit in prism-http-server).
 const PROXY_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -12,11 +13,15 @@ const PROXY_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 export function createProxyServer(engine: PrismEngine): Server {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const cors = buildCorsHeaders(request.headers);
-    const { body, tooLarge } = await readLimited(request, PROXY_BODY_LIMIT_BYTES);
-    if (tooLarge) {
-      response.writeHead(413, { ...cors, 'content-type': 'text/plain' }).end('The request body is over 10 MB.');
+    const read = await readBody(request, PROXY_BODY_LIMIT_BYTES);
+    if (!read.ok) {
+      // An aborted request has no one to answer.
+      if (read.reason === 'too-large') {
+        response.writeHead(413, { ...cors, 'content-type': 'text/plain' }).end('The request body is over 10 MB.');
+      }
       return;
     }
+    const { body } = read;
     const answer = await engine.answer({
       method: request.method ?? 'GET',
       url: request.url ?? '/',

@@ -5,11 +5,11 @@
 // value, any charset and any size, and sees only the first of two Authorization headers. The header's name, the
 // scheme word and the media types come from the contract.
 import type { IncomingMessage } from 'node:http';
-import { parseJsonBody } from '../sandbox/http/parse-json-body.js';
+import { compileSchemePattern, describeCredentialsProblem } from '../http/authorization.js';
+import type { ProblemDocument } from '../http/problems.js';
+import { isAcceptedMediaType, parseJsonBody } from '../http/request-body.js';
 import type { ContractOperation } from './contract-facts.js';
-import type { MockProblem, ProblemFactory } from './problems.js';
-
-export { parseJsonBody };
+import type { ProblemFactory } from './problems.js';
 
 // Deeper JSON than this is cut before Prism sees it: Prism's validator and logger walk the body recursively and
 // overflow the stack on deep input. The request schema is a few levels deep and closed, so a violation in a deep
@@ -18,7 +18,7 @@ export const MAX_FORWARDED_DEPTH = 64;
 
 /** A request the mock answers itself, with the problem and any header the answer needs (WWW-Authenticate). */
 export interface Refusal {
-  problem: MockProblem;
+  problem: ProblemDocument;
   headers: Record<string, string>;
 }
 
@@ -53,7 +53,7 @@ export function createRequestChecks(problems: ProblemFactory): (request: Checked
     if (operation.requestMediaTypes.length === 0) return tooLarge ? refuse(problems.payloadTooLarge()) : readAsText(body);
     const contentType = request.headers['content-type'];
     if (!isAcceptedMediaType(contentType, operation.requestMediaTypes)) {
-      return refuse(problems.unsupportedMediaType(contentType?.slice(0, 100)));
+      return refuse(problems.unsupportedMediaType(contentType));
     }
     if (tooLarge) return refuse(problems.payloadTooLarge());
     if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '')) return readAsText(body);
@@ -68,45 +68,8 @@ function readAsText(body: Buffer): RequestVerdict {
   return body.length === 0 ? {} : { text: body.toString('utf8') };
 }
 
-function refuse(problem: MockProblem, headers: Record<string, string> = {}): RequestVerdict {
+function refuse(problem: ProblemDocument, headers: Record<string, string> = {}): RequestVerdict {
   return { refusal: { problem, headers } };
-}
-
-/**
- * Why the API key header's `values` (every line of it, as headersDistinct gives them) do not do, in the sandbox's
- * words; undefined when they do. The scheme word is checked only when the contract names one.
- */
-export function describeCredentialsProblem(
-  values: string[] | undefined,
-  scheme?: string,
-  schemePattern: RegExp | undefined = scheme ? compileSchemePattern(scheme) : undefined,
-): string | undefined {
-  const example = `'Authorization: ${scheme ?? 'Api-Key'} <API_KEY>'`;
-  if (!values || values.every((value) => value.trim() === '')) {
-    return `The Authorization header is missing. Send your API key as ${example}.`;
-  }
-  // Node keeps the first of two; a gateway that keeps the last would authenticate the other key.
-  if (values.length > 1) return `The request has ${values.length} Authorization headers; send exactly one, ${example}.`;
-  if (schemePattern && !schemePattern.test(values[0].trim())) {
-    return `The Authorization header does not use the ${scheme} scheme. Send ${example}.`;
-  }
-  return undefined;
-}
-
-// `<scheme> <credentials>`, the scheme in any case (RFC 9110, section 11.1).
-function compileSchemePattern(scheme: string): RegExp {
-  return new RegExp(`^${scheme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t]+\\S+[ \\t]*$`, 'i');
-}
-
-/** A media type of `accepted` (any case), with no charset or charset=utf-8: JSON is UTF-8 (RFC 8259, section 8.1). */
-export function isAcceptedMediaType(contentType: string | undefined, accepted: string[]): boolean {
-  if (!contentType) return false;
-  const [essence, ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
-  if (!accepted.includes(essence)) return false;
-  return parameters.every((parameter) => {
-    const [name, value = ''] = parameter.split('=').map((part) => part.trim());
-    return name !== 'charset' || value.replace(/^"(.*)"$/, '$1') === 'utf-8';
-  });
 }
 
 /**

@@ -2,11 +2,12 @@
 // loads Prism's engine in this process, binds one server, prints its banner and runs until a stop signal or the end
 // of the process chain that launched it. There is no child process to supervise or leave behind.
 import type { Server } from 'node:http';
+import { readContract } from '../contract/load-contract.js';
 import { formatBaseUrl, formatMockBanner, formatProxyBanner } from './banner.js';
 import { ensureFreshBundle, locateBundle } from './bundle.js';
 import { createCallbackSender } from './completion-callback.js';
 import type { MockConfig } from './config.js';
-import { readCallbackHeaderExamples, readContract } from './contract-facts.js';
+import { readCallbackHeaderExamples } from './contract-facts.js';
 import { closeServer, describeStop, listen, watchForStop } from './lifecycle.js';
 import { createPrismEngine } from './prism-engine.js';
 import { createProxyServer } from './proxy-server.js';

@@ -9,7 +9,9 @@ import type { Socket } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import type { IHttpOperation } from '@stoplight/types';
 import type { OpenApiDocument } from '../contract/load-contract.js';
-import { BODY_LIMIT_BYTES } from '../sandbox/http/read-body.js';
+import type { ProblemDocument } from '../http/problems.js';
+import { BODY_LIMIT_BYTES, readBody } from '../http/request-body.js';
+import { answerClientError } from '../http/send-response.js';
 import type { CallbackSender } from './completion-callback.js';
 import {
   type ContractOperation,
@@ -20,8 +22,10 @@ import {
 } from './contract-facts.js';
 import { createPatternComponentFinder, createPatternDescriber, type DescribeOptions, describeRequestViolations } from './field-errors.js';
 import type { PrismAnswer, PrismEngine, PrismViolation } from './prism-engine.js';
-import { createProblemFactory, type MockProblem, type ProblemFactory } from './problems.js';
+import { createProblemFactory, type ProblemFactory } from './problems.js';
 import { createRequestChecks } from './request-checks.js';
+
+const EMPTY_BODY = Buffer.alloc(0);
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -40,7 +44,7 @@ interface Answer {
   status: number;
   headers: Record<string, string | string[]>;
   body: Buffer;
-  problem?: MockProblem;
+  problem?: ProblemDocument;
 }
 
 /** A contract operation with what answering it needs, prepared once at start-up. */
@@ -78,7 +82,9 @@ export function createMockServer({ engine, contract, pairExamples, sendCallbacks
     send(response, log, request, pathname, stampRequestId(answer, nextRequestId()), exampleName);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const { body, tooLarge } = await readLimited(request, BODY_LIMIT_BYTES);
+    const read = await readBody(request, BODY_LIMIT_BYTES);
+    if (!read.ok && read.reason === 'aborted') return; // the client went away: no one to answer
+    const [body, tooLarge] = read.ok ? [read.body, false] : [EMPTY_BODY, true];
     const pathname = (request.url ?? '/').split('?')[0];
     const cors = buildCorsHeaders(request.headers);
     if (isPreflight(request)) return sendPreflight(response, request, cors);
@@ -121,7 +127,9 @@ export function createMockServer({ engine, contract, pairExamples, sendCallbacks
       else response.destroy();
     });
   });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, problems, nextRequestId()));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+    answerClientError(error, socket, problems.createProblem, nextRequestId()),
+  );
   return server;
 }
 
@@ -138,7 +146,7 @@ function rewriteAnswer(prism: PrismAnswer, { problems, operation, pathname, allo
   const base = { ...cors, ...prism.headers };
   const requestViolations = prism.violations.filter((v) => v.location[0] === 'request');
   if (prism.status === 415 && requestViolations.length > 0) {
-    return problemAnswer(problems.unsupportedMediaType(contentType?.slice(0, 100)), base);
+    return problemAnswer(problems.unsupportedMediaType(contentType), base);
   }
   if (prism.status === 422 && requestViolations.length > 0) {
     const described = describeRequestViolations(requestViolations, operation?.describeOptions);
@@ -163,7 +171,7 @@ function violationsHeader(violations: PrismViolation[]): Record<string, string> 
   return { 'sl-violations': json.length > 8_092 ? `Too many violations! ${json.slice(0, 8_092)}` : json };
 }
 
-function problemAnswer(problem: MockProblem, headers: Record<string, string | string[]>): Answer {
+function problemAnswer(problem: ProblemDocument, headers: Record<string, string | string[]>): Answer {
   const { 'sl-violations': _moved, 'content-type': _type, ...kept } = headers;
   return {
     status: problem.status,
@@ -213,22 +221,6 @@ function send(
   log(describeExchange(request.method ?? '', pathname, answer, exampleName));
 }
 
-// A request Node's parser refuses (headers over its limit, broken HTTP) never reaches `handle`; Node's own answer
-// would have an empty body, so it gets a problem document as the sandbox answers it.
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket, problems: ProblemFactory, requestId: string | undefined) {
-  if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
-    socket.destroy();
-    return;
-  }
-  const problem = error.code === 'HPE_HEADER_OVERFLOW' ? problems.headersTooLarge() : problems.badRequest();
-  const body = JSON.stringify(requestId ? { ...problem, instance: requestId } : problem);
-  const requestIdLine = requestId ? `request-id: ${requestId}\r\n` : '';
-  socket.end(
-    `HTTP/1.1 ${problem.status} ${problem.title}\r\ncontent-type: application/problem+json\r\n${requestIdLine}` +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
-}
-
 // Each answer's own Request-Id, shaped like the contract's example (`urn:uuid:` and a UUID), when the contract
 // declares the header; Prism would send the example's value on every answer.
 function createRequestIds(example: string | undefined): () => string | undefined {
@@ -243,7 +235,7 @@ function stampRequestId(answer: Answer, requestId: string | undefined): Answer {
   const headers = { ...answer.headers, 'request-id': requestId };
   const problem = answer.problem ?? (isProblemAnswer(answer) ? parseJsonOrUndefined(answer.body) : undefined);
   if (!isPlainObject(problem)) return { ...answer, headers };
-  const stamped = { ...(problem as unknown as MockProblem), instance: requestId };
+  const stamped = { ...(problem as unknown as ProblemDocument), instance: requestId };
   return { ...answer, headers, problem: stamped, body: Buffer.from(JSON.stringify(stamped)) };
 }
 
@@ -260,7 +252,7 @@ function parseJsonOrUndefined(body: Buffer): unknown {
 }
 
 function describeExchange(method: string, pathname: string, answer: Answer, exampleName: string | undefined): string {
-  const problem = answer.problem ?? (isProblemAnswer(answer) ? (parseJsonOrUndefined(answer.body) as MockProblem) : undefined);
+  const problem = answer.problem ?? (isProblemAnswer(answer) ? (parseJsonOrUndefined(answer.body) as ProblemDocument) : undefined);
   const slug = typeof problem?.type === 'string' ? ` ${problem.type.split(/[/#]/).pop()}` : '';
   const describeError = (e: { pointer: string; detail: string }) => `${printable(e.pointer) || '(body)'} ${printable(e.detail, 300)}`;
   const fields = problem?.errors?.length ? `: ${problem.errors.map(describeError).join('; ')}` : '';
@@ -284,20 +276,6 @@ function readPrismHeaders(headers: IncomingHttpHeaders): Record<string, string> 
     if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return kept;
-}
-
-// Reads the body, but keeps at most `limit` bytes: a larger body is drained and reported, never held in memory.
-export function readLimited(stream: IncomingMessage, limit: number): Promise<{ body: Buffer; tooLarge: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    stream.on('end', () => resolve({ body: Buffer.concat(chunks), tooLarge: size > limit }));
-    stream.on('error', reject);
-  });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,15 +1,41 @@
 // Everything a route needs, built once per running sandbox.
-import type { Authentication, AuthorizationHeader } from './auth/authenticate.js';
+import type { CreateProblem, OwnProblemType } from '../http/problems.js';
 import type { CallbackDispatcher } from './callbacks/callback-dispatcher.js';
 import type { CheckoutSettings } from './checkout/build-checkout.js';
 import type { CheckoutStore } from './checkout/checkout-store.js';
 import type { Clock } from './checkout/clock.js';
-import type { IdempotencyStore } from './idempotency/idempotency-store.js';
+import type { IdempotencyStore } from './idempotency-store.js';
+import type { Authentication, AuthorizationHeader } from './routes/authenticate.js';
 import type { RequestCheck } from './validation/validate-create-request.js';
+
+// The problem types the sandbox answers with: the contract's (titles from its examples), the parser's, and two of
+// its own for the helper routes, which the public contract does not describe.
+export const SANDBOX_PROBLEM_SLUGS = [
+  'malformed-json',
+  'bad-request',
+  'unauthorized',
+  'not-found',
+  'checkout-not-found',
+  'method-not-allowed',
+  'idempotency-request-in-progress',
+  'checkout-not-open',
+  'payload-too-large',
+  'unsupported-media-type',
+  'validation-failed',
+  'idempotency-key-reused',
+  'request-header-fields-too-large',
+  'internal-error',
+] as const;
+
+export const SANDBOX_PROBLEM_TYPES: Record<string, OwnProblemType> = {
+  'checkout-not-found': [404, 'Checkout not found'],
+  'checkout-not-open': [409, 'Checkout not open'],
+};
 
 export interface SandboxContext {
   clock: Clock;
   authenticate: (authorization: AuthorizationHeader) => Authentication;
+  createProblem: CreateProblem<(typeof SANDBOX_PROBLEM_SLUGS)[number]>;
   validateRequest: (body: unknown) => RequestCheck;
   checkoutSettings: CheckoutSettings;
   checkouts: CheckoutStore;

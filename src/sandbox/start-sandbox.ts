@@ -4,21 +4,20 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { redactUrls } from '../conformance/redact.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
-import { createAuthenticator } from './auth/authenticate.js';
+import { type OpenApiDocument, readContract } from '../contract/load-contract.js';
+import { createProblemMaker } from '../http/problems.js';
+import { redactUrls } from '../http/redact.js';
+import { answerClientError, sendProblem } from '../http/send-response.js';
 import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { type Clock, systemClock, toMillis } from './checkout/clock.js';
 import { createRateTable } from './checkout/test-rates.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
-import { readContract } from './contract/locate-contract.js';
-import { createProblem } from './http/problems.js';
-import { sendProblem } from './http/send-response.js';
-import { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { IdempotencyStore } from './idempotency-store.js';
+import { createAuthenticator } from './routes/authenticate.js';
 import { routeRequest } from './routes/route-request.js';
-import type { SandboxContext } from './sandbox-context.js';
+import { SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES, type SandboxContext } from './sandbox-context.js';
 import { createRequestValidator } from './validation/validate-create-request.js';
 
 export interface SandboxOptions {
@@ -45,10 +44,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const { config } = options;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const clock = options.clock ?? systemClock;
+  const contract = options.contract ?? readContract();
   const context: SandboxContext = {
     clock,
     authenticate: createAuthenticator(config.apiKeys),
-    validateRequest: createRequestValidator(options.contract ?? readContract()),
+    createProblem: createProblemMaker(contract, SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES),
+    validateRequest: createRequestValidator(contract),
     checkoutSettings: {
       merchant: { id: randomUUID(), name: config.merchantName },
       checkoutPageUrl: config.checkoutPageUrl ?? '',
@@ -76,11 +77,17 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       const target = (req.url ?? '').split('?')[0];
       log(redactUrls(`sandbox bug while answering ${req.method} ${target}: ${(error as Error)?.stack ?? String(error)}`));
       if (!res.headersSent)
-        sendProblem(res, createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'));
+        sendProblem(
+          res,
+          context.createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'),
+        );
       else res.destroy();
     });
   });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket));
+  // Each such answer gets its own Request-Id, as a routed one does.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
+    answerClientError(error, socket, context.createProblem, `urn:uuid:${randomUUID()}`),
+  );
 
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
@@ -120,23 +127,6 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       resolve();
     });
   });
-}
-
-// A request Node cannot parse never reaches a route; answer it with a problem document too.
-function answerClientError(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
-  if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
-    socket.destroy();
-    return;
-  }
-  const problem =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? createProblem('request-header-fields-too-large', 'The request headers are too large; send fewer or shorter headers.')
-      : createProblem('bad-request', 'The request is not valid HTTP/1.1.');
-  const body = JSON.stringify(problem);
-  socket.end(
-    `HTTP/1.1 ${problem.status} ${problem.title}\r\ncontent-type: application/problem+json\r\nrequest-id: ${problem.instance}\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
 }
 
 function formatHost(host: string): string {

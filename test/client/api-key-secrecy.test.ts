@@ -2,8 +2,10 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCheckoutClient } from '../../src/index.js';
-import { CANARY_KEY, createdCheckout, json201, requestBody } from './client-fixtures.js';
-import { findClosedPort, type RecordingServer, startRecordingServer } from './recording-server.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { freePort } from '../support/ports.js';
+import { createdCheckout, json201, requestBody } from './client-fixtures.js';
+import { type RecordingServer, startRecordingServer } from './recording-server.js';
 
 function printedForms(value: unknown): string[] {
   const forms = [inspect(value, { depth: Infinity, showHidden: true, getters: true }), String(value)];
@@ -51,7 +53,7 @@ describe('the API key stays secret', () => {
   });
 
   it('a refused connection rejects with an error that holds no key, nor does its cause', async () => {
-    const client = createCheckoutClient({ baseUrl: `http://127.0.0.1:${await findClosedPort()}`, apiKey: CANARY_KEY });
+    const client = createCheckoutClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey: CANARY_KEY });
     const error = await client.createCheckout(requestBody).catch((rejection: unknown) => rejection);
     expect(error).toBeInstanceOf(Error);
     expectNoKey(error);

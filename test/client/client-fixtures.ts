@@ -2,9 +2,6 @@
 import { loadContract } from '../../src/contract/load-contract.js';
 import type { Checkout, CreateCheckoutRequest, Problem } from '../../src/index.js';
 
-/** A key shaped like a real one that must never show up in any output, error or inspected object. */
-export const CANARY_KEY = 'canary-key-9f1c4e2a7b3d8c6f';
-
 const contract = loadContract();
 
 export const requestBody = contract.components.examples.CreateCheckoutUsdtOnTron.value as CreateCheckoutRequest;

@@ -15,8 +15,9 @@ import {
   type Problem,
   type paths,
 } from '../../src/index.js';
+import { CANARY_KEY } from '../support/canary.js';
 
-const client = createCheckoutClient({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'canary-key-types' });
+const client = createCheckoutClient({ baseUrl: 'http://127.0.0.1:4010', apiKey: CANARY_KEY });
 const item: InvoiceItem = { price_data: { product_data: { name: 'T-shirt' }, currency: 'usdt', unit_amount: '12.50' }, quantity: 2 };
 
 describe('request types', () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CheckoutClient, CheckoutNetworkError, createCheckoutClient } from '../../src/index.js';
-import { CANARY_KEY, createdCheckout, json201, problemExamples, requestBody } from './client-fixtures.js';
-import { findClosedPort, type RecordingServer, startRecordingServer } from './recording-server.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { freePort } from '../support/ports.js';
+import { createdCheckout, json201, problemExamples, requestBody } from './client-fixtures.js';
+import { type RecordingServer, startRecordingServer } from './recording-server.js';
 
 let server: RecordingServer;
 let client: CheckoutClient;
@@ -117,7 +119,7 @@ describe('createCheckout resolves every HTTP answer', () => {
 
 describe('createCheckout rejects only when no answer arrives', () => {
   it('a refused connection rejects with a CheckoutNetworkError naming the URL and the cause', async () => {
-    const port = await findClosedPort();
+    const port = await freePort();
     const offline = createCheckoutClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: CANARY_KEY });
     const rejection = await offline.createCheckout(requestBody).then(
       () => expect.unreachable('the request should have been refused'),

@@ -55,12 +55,3 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       }),
   };
 }
-
-/** A port that was free a moment ago and has nothing listening on it now. */
-export async function findClosedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

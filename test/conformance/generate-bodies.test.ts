@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointersRelate, tableRequests } from '../../src/conformance/checks/invalid-bodies.js';
+import { pointersRelate, tableRequests } from '../../src/conformance/checks/invalid-requests.js';
 import { sampleCodes, seedSamples } from '../../src/conformance/contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from '../../src/conformance/generate-bodies.js';
 import { invalidBodyCases } from '../../src/conformance/invalid-bodies.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseCommand } from '../../src/conformance/parse-args.js';
+import { CANARY_KEY } from '../support/canary.js';
 
-const KEY = 'canary-key-9f1c-parse';
 const SECRET = `whsec_${Buffer.from('a-callback-secret-of-32-bytes!!!').toString('base64')}`;
-const env = { CHECKOUT_API_KEY: KEY };
+const env = { CHECKOUT_API_KEY: CANARY_KEY };
 
 function configOf(argv: string[], environment: Record<string, string | undefined> = env) {
   const command = parseCommand(argv, environment);
@@ -25,7 +25,7 @@ describe('argv and environment → configuration', () => {
   it('needs only --base-url and the key, with safe defaults', () => {
     expect(configOf(['--base-url', 'http://127.0.0.1:4011'])).toEqual({
       baseUrl: 'http://127.0.0.1:4011',
-      apiKey: KEY,
+      apiKey: CANARY_KEY,
       level: 'full',
       timeoutMs: 5000,
       reportPath: undefined,
@@ -139,10 +139,10 @@ describe('what cannot run is refused with a message that says what to do', () =>
   });
 
   it('refuses a key given as a flag, without repeating the value', () => {
-    for (const argv of [['--api-key', KEY], [`--key=${KEY}`], ['--token', KEY]]) {
+    for (const argv of [['--api-key', CANARY_KEY], [`--key=${CANARY_KEY}`], ['--token', CANARY_KEY]]) {
       const message = errorOf(['--base-url', 'http://x.test', ...argv]);
       expect(message).toMatch(/read only from the environment variable CHECKOUT_API_KEY/);
-      expect(message).not.toContain(KEY);
+      expect(message).not.toContain(CANARY_KEY);
     }
   });
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createCheckRecorder } from '../../src/conformance/check-results.js';
 import type { ConformanceConfig } from '../../src/conformance/config.js';
-import { createRedactor, REDACTED } from '../../src/conformance/redact.js';
 import { buildJsonReport } from '../../src/conformance/report-json.js';
 import { renderJunit, xml } from '../../src/conformance/report-junit.js';
 import { renderTable } from '../../src/conformance/report-table.js';
 import type { RunOutcome } from '../../src/conformance/run-conformance.js';
 import type { Exchange } from '../../src/conformance/send-request.js';
+import { createRedactor, REDACTED } from '../../src/http/redact.js';
+import { CANARY_KEY } from '../support/canary.js';
 
-const KEY = 'canary-key-9f1c-reports';
 const config: ConformanceConfig = {
   baseUrl: 'http://127.0.0.1:1',
-  apiKey: KEY,
+  apiKey: CANARY_KEY,
   level: 'full',
   timeoutMs: 1000,
   seed: 1,
@@ -22,10 +22,14 @@ const exchange: Exchange = {
   request: {
     method: 'POST',
     url: 'http://127.0.0.1:1/api/v1/checkouts/',
-    headers: { authorization: `Api-Key ${KEY}` },
+    headers: { authorization: `Api-Key ${CANARY_KEY}` },
     body: '{"currency":"usdt"}',
   },
-  response: { status: 201, headers: { 'content-type': 'application/json' }, body: `{"amountTotal":"25.01","note":"<&>\u0001${KEY}"}` },
+  response: {
+    status: 201,
+    headers: { 'content-type': 'application/json' },
+    body: `{"amountTotal":"25.01","note":"<&>\u0001${CANARY_KEY}"}`,
+  },
   durationMs: 3,
 };
 
@@ -57,7 +61,7 @@ describe('the run summarised per check', () => {
 });
 
 describe('reports', () => {
-  const redact = createRedactor([KEY]);
+  const redact = createRedactor([CANARY_KEY]);
 
   it('the table lists every check, then the failure with its request and response, then the verdict', () => {
     const text = redact(renderTable(config, outcome()));
@@ -68,7 +72,7 @@ describe('reports', () => {
     expect(text).toContain('request:  POST http://127.0.0.1:1/api/v1/checkouts/');
     expect(text).toContain('response: 201 application/json');
     expect(text).toMatch(/Verdict: NOT CONFORMANT — 1 passed, 1 failed, 1 warned, \d+ skipped of 21 checks; 2 requests in 1\.2 s\./);
-    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(CANARY_KEY);
     expect(text).toContain(`Api-Key ${REDACTED}`);
   });
 
@@ -83,7 +87,7 @@ describe('reports', () => {
     });
     const failed = report.checks.find((c: any) => c.name === 'amounts-exact');
     expect(failed.failures[0]).toMatchObject({ case: 'sample usdtOnTron', request: { method: 'POST' }, response: { status: 201 } });
-    expect(JSON.stringify(report)).not.toContain(KEY);
+    expect(JSON.stringify(report)).not.toContain(CANARY_KEY);
   });
 
   it('the JUnit report is well-formed XML with one testcase per check, failures and skips marked', () => {
@@ -96,7 +100,7 @@ describe('reports', () => {
     );
     expect(text).toContain('&lt;&amp;&gt;\uFFFD');
     expect(text).toMatch(/name="callback-verified" time="0">\n\s+<skipped message="needs --callback-host"\/>/);
-    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(CANARY_KEY);
   });
 
   it('escapes XML and replaces characters XML cannot hold', () => {

@@ -8,12 +8,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
 import { Decimal } from '../../src/contract/money.js';
-import { freePort, type RunningProcess, runToEnd, startProcess, waitForHttp } from '../support/child-process.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { freePort } from '../support/ports.js';
+import { type RunningProcess, runToEnd, startProcess, waitForHttp } from '../support/processes.js';
 import { startBrokenProxy } from './support/broken-proxy.js';
 import { buildPackageBins, conformanceBin, projectRoot, removePackage } from './support/built-package.js';
 import {
   CALLBACK_SECRET,
-  CANARY_KEY,
   SANDBOX_POLICIES,
   type SandboxPolicy,
   type SandboxProcess,

@@ -1,6 +1,5 @@
 // Shared reads of the bundled contract for the contract suites.
-import { loadContract } from '../../src/contract/load-contract.js';
-import { resolveRef as resolveContractRef } from '../../src/contract/resolve-ref.js';
+import { loadContract, resolveRef as resolveContractRef } from '../../src/contract/load-contract.js';
 
 export const contract = loadContract();
 export const createOperation = contract.paths['/api/v1/checkouts/'].post;

@@ -1,9 +1,14 @@
-// Every row of the bad-input table (test/support/bad-inputs.ts) against both implementations an integrator may
-// point at: the mock as `npm start` runs it (a real process, front + Prism) and the sandbox. Each must give the
-// row's status and problem type, as an application/problem+json document valid against Problem, and never echo the key.
+// Every row of the bad-input table (test/support/bad-inputs.ts) and of the invalid-body table
+// (test/support/invalid-create-bodies.ts) against both implementations an integrator may point at: the mock as
+// `npm start` runs it (a real process) and the sandbox. Each must give the row's status and problem type, as an
+// application/problem+json document valid against Problem, and never echo the key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANARY_KEY, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
+import { CREATE_PATH } from '../../src/conformance/config.js';
+import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { type BadInput, listBadInputs, type RawAnswer, readValidCreateBody, sendBadInput } from '../support/bad-inputs.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { INVALID_CREATE_BODIES } from '../support/invalid-create-bodies.js';
+import { readProblem } from '../support/problems.js';
 import { schemaErrors } from './mock-fixtures.js';
 import { killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
@@ -50,11 +55,24 @@ describe.each(rows.map((row) => [row.name, row] as const))('%s', (_name, row) =>
   });
 });
 
+// The invalid-body table the sandbox's own suite runs, against both: the same 422 naming the same field.
+describe.each(INVALID_CREATE_BODIES.map((invalid) => [invalid.name, invalid] as const))('invalid body, %s', (_name, invalid) => {
+  it.each(['mock', 'sandbox'] as const)('%s: 422 validation-failed naming the field', async (target) => {
+    const response = await fetch(`${targets[target]()}${CREATE_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify(invalid.body),
+    });
+    const problem = await readProblem(response, 422, 'validation-failed');
+    expect(problem.errors.map((error: { pointer: string }) => error.pointer)).toContain(invalid.pointer);
+  });
+});
+
 describe('controls', () => {
   const wellFormed = {
     name: 'the well-formed request the rows are made from',
     method: 'POST',
-    path: '/api/v1/checkouts/',
+    path: CREATE_PATH,
     headers: [
       ['Authorization', `Api-Key ${CANARY_KEY}`],
       ['Content-Type', 'application/json; charset="UTF-8"'],

@@ -2,8 +2,9 @@
 // the contract and carry no property the contract does not declare.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { CANARY_KEY } from '../support/canary.js';
 import { clone, contract, postJson, schemaErrors, seedSamples } from './mock-fixtures.js';
-import { CANARY_KEY, childPids, isAlive, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
+import { childPids, isAlive, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
 const RECORDS_PER_SAMPLE = 15;
 

@@ -1,13 +1,12 @@
 // What the mock suites read from the bundled contract: the two seed samples and the validators. Nothing here is
 // copied from the contract; it is all looked up.
 
+import { CREATE_PATH } from '../../src/conformance/config.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 
 export const contract = loadContract();
 export const validators = createContractValidators(contract);
-export const CREATE_PATH = '/api/v1/checkouts/';
-
 export const seedSamples = {
   usdtOnTron: contract.components.examples.CreateCheckoutUsdtOnTron.value as Record<string, any>,
   upperCaseCodes: contract.components.examples.CreateCheckoutUpperCaseCodes.value as Record<string, any>,

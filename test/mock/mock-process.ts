@@ -5,8 +5,6 @@ import { fileURLToPath } from 'node:url';
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const BANNER_URL = /^(?:Base URL|Proxy URL): (http:\/\/\S+)/m;
 
-export const CANARY_KEY = 'canary-key-9f1c7d2e5b8a4036';
-
 export interface MockProcess {
   baseUrl: string;
   child: ChildProcess;
@@ -15,6 +13,8 @@ export interface MockProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+// Not test/support/processes.ts: these tests send one chosen signal to start-mock itself, as a terminal's Ctrl-C does,
+// and read how it ended; startProcess detaches a group and always stops it with SIGTERM.
 export async function startMockProcess(args: string[], env: Record<string, string> = {}): Promise<MockProcess> {
   const child = spawn(process.execPath, ['scripts/start-mock.js', ...args], {
     cwd: projectRoot,
@@ -109,6 +109,3 @@ export function killEverything(mock: MockProcess | undefined): void {
   }
   mock.child.kill('SIGKILL');
 }
-
-// One free-port helper for the suites (test/support/child-process.ts), under the name the mock suites use.
-export { freePort as findFreePort } from '../support/child-process.js';

@@ -4,11 +4,12 @@
 // the level at which it serialises each body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestValidator } from '../../src/sandbox/validation/validate-create-request.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { problemType } from '../support/problems.js';
 import { contract, postJson, schemaErrors, seedSamples } from './mock-fixtures.js';
-import { CANARY_KEY, childPids, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
+import { childPids, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
 const auth = { authorization: `Api-Key ${CANARY_KEY}` };
-const problemType = (slug: string) => `https://api.checkout.example/problems/${slug}`;
 
 let mock: MockProcess;
 beforeAll(async () => {

@@ -5,12 +5,14 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_PATH } from '../../src/conformance/config.js';
 import { createMockServer } from '../../src/mock/server.js';
-import { CREATE_PATH, clone, contract, postJson, responseExample, schemaErrors, seedSamples, validators } from './mock-fixtures.js';
-import { CANARY_KEY, childPids, isAlive, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { expectProblem } from '../support/problems.js';
+import { clone, contract, postJson, responseExample, schemaErrors, seedSamples, validators } from './mock-fixtures.js';
+import { childPids, isAlive, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
 const auth = { authorization: `Api-Key ${CANARY_KEY}` };
-const problemType = (slug: string) => `https://api.checkout.example/problems/${slug}`;
 
 interface Delivery {
   url: string;
@@ -51,13 +53,6 @@ async function waitFor<T>(probe: () => T | undefined, timeoutMs = 10_000): Promi
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-function expectProblem(result: { status: number; headers: Headers; json: any }, status: number, slug: string) {
-  expect(result.status).toBe(status);
-  expect(result.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(schemaErrors('Problem', result.json)).toEqual([]);
-  expect(result.json).toMatchObject({ type: problemType(slug), status });
 }
 
 describe('start-up', () => {

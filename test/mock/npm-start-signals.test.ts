@@ -4,7 +4,8 @@
 // process is signalled, within a few seconds the port must be free and no process of the tree left running.
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, type RunningProcess, startProcess, waitForOutput } from '../support/child-process.js';
+import { freePort } from '../support/ports.js';
+import { type RunningProcess, startProcess, waitForOutput } from '../support/processes.js';
 import { isAlive, listDescendants } from './mock-process.js';
 
 const DEADLINE_MS = 5_000;

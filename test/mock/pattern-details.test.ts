@@ -1,10 +1,11 @@
 // A value breaking a `pattern` is described in the contract's words, the same words the sandbox uses, and the
 // regex is never quoted.
 import { describe, expect, it } from 'vitest';
+import { CREATE_PATH } from '../../src/conformance/config.js';
 import { listOperations } from '../../src/mock/contract-facts.js';
 import { createPatternDescriber, describePatternViolation, UNDESCRIBED_FORMAT } from '../../src/mock/field-errors.js';
 import { createRequestValidator } from '../../src/sandbox/validation/validate-create-request.js';
-import { CREATE_PATH, clone, contract, seedSamples } from './mock-fixtures.js';
+import { clone, contract, seedSamples } from './mock-fixtures.js';
 
 const createOperation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);
 const describePattern = createPatternDescriber(contract, createOperation);

@@ -2,8 +2,10 @@
 // whose answers the test controls), reporting request and response violations.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANARY_KEY } from '../support/canary.js';
+import { freePort } from '../support/ports.js';
 import { clone, postJson, responseExample, seedSamples } from './mock-fixtures.js';
-import { CANARY_KEY, childPids, findFreePort, isAlive, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
+import { childPids, isAlive, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
 interface Received {
   url: string;
@@ -44,7 +46,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/base`;
-  proxy = await startMockProcess(['proxy', upstreamUrl, '--no-build'], { PORT: String(await findFreePort()) });
+  proxy = await startMockProcess(['proxy', upstreamUrl, '--no-build'], { PORT: String(await freePort()) });
 });
 
 afterAll(async () => {

@@ -2,13 +2,9 @@
 // and the depth cut that keeps Prism's recursive logger away from deep input. The HTTP suites check the same
 // rules against the real process (mock-resilience, bad-inputs-agree).
 import { describe, expect, it } from 'vitest';
-import {
-  cutDeeperThan,
-  describeCredentialsProblem,
-  isAcceptedMediaType,
-  MAX_FORWARDED_DEPTH,
-  parseJsonBody,
-} from '../../src/mock/request-checks.js';
+import { describeCredentialsProblem } from '../../src/http/authorization.js';
+import { isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
+import { cutDeeperThan, MAX_FORWARDED_DEPTH } from '../../src/mock/request-checks.js';
 
 describe('describeCredentialsProblem', () => {
   it('accepts one header in the scheme, the scheme word in any case', () => {

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
+import { CANARY_KEY } from '../support/canary.js';
 import { readGuideExamples } from './guide-examples.js';
 import { installIntoConsumer, listFiles, packProject, projectRoot, run } from './packed-package.js';
 
-const CANARY_KEY = 'canary-key-3e8d1f6a9c2b';
 const contract = loadContract();
 const created = contract.components.examples.CheckoutUsdtOnTron.value as { url: string };
 const validationProblem = (contract.components.responses.ValidationFailed as any).content['application/problem+json'].examples

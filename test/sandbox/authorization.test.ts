@@ -4,8 +4,11 @@
 // node:http, which sends each value of an array as its own header line.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namedRequests, readProblem } from './support/contract-checks.js';
-import { CANARY_KEY, CREATE_PATH, OTHER_CANARY_KEY, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CANARY_KEY, OTHER_CANARY_KEY, UNKNOWN_CANARY_KEY } from '../support/canary.js';
+import { readProblem } from '../support/problems.js';
+import { namedRequests } from './support/contract-checks.js';
+import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
 let sandbox: TestSandbox;
 let checkoutId: string;
@@ -37,7 +40,7 @@ function sendWithAuthorizations(method: string, path: string, authorizations: st
 }
 
 const valid = `Api-Key ${CANARY_KEY}`;
-const wrong = 'Api-Key canary-key-unknown-4c1e';
+const wrong = `Api-Key ${UNKNOWN_CANARY_KEY}`;
 const DETAIL = "The request has 2 Authorization headers; send exactly one, 'Authorization: Api-Key <API_KEY>'.";
 
 describe('more than one Authorization header', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CheckoutStore, createStoredCheckout } from '../../src/sandbox/checkout/checkout-store.js';
 import { DAY_MS } from '../../src/sandbox/config/sandbox-settings.js';
-import { IdempotencyStore } from '../../src/sandbox/idempotency/idempotency-store.js';
+import { IdempotencyStore } from '../../src/sandbox/idempotency-store.js';
 
 function storedCheckout(id: string, expiresAtMs = 10_000) {
   const record = { id, status: 'open', expiresAt: String(expiresAtMs), updatedAt: '0.500000' } as any;

@@ -3,14 +3,12 @@
 // same way. Canary strings stand for the secrets and must appear in no log line and no attempt's error.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
-import { redactUrls } from '../../src/conformance/redact.js';
+import { redactUrls } from '../../src/http/redact.js';
 import { CallbackDispatcher } from '../../src/sandbox/callbacks/callback-dispatcher.js';
-import { freePort } from '../support/child-process.js';
+import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN } from '../support/canary.js';
+import { freePort } from '../support/ports.js';
 import { namedRequests } from './support/contract-checks.js';
 import { CALLBACK_SECRET, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
-
-const CANARY_PASSWORD = 'canary-password-5e8d1c';
-const CANARY_QUERY = 'canary-token-b27f90';
 
 describe('redactUrls', () => {
   it.each([
@@ -34,7 +32,7 @@ describe('the callback dispatcher', () => {
     const log = (line: string) => logs.push(line);
     const dispatcher = new CallbackDispatcher({ secret: CALLBACK_SECRET, retryDelaysMs: [10], jitter: 0, timeoutMs: 1_000, log });
     const port = await freePort();
-    const url = `http://merchant:${CANARY_PASSWORD}@127.0.0.1:${port}/hook?token=${CANARY_QUERY}`;
+    const url = `http://merchant:${CANARY_CALLBACK_PASSWORD}@127.0.0.1:${port}/hook?token=${CANARY_CALLBACK_TOKEN}`;
     const delivery = dispatcher.dispatch({ id: 'a6a3c0a4-4d3e-4a55-9c61-3c2f8f0e1b7d', status: 'complete' } as Checkout, url, Date.now());
     const deadline = Date.now() + 10_000;
     while (delivery.status === 'pending' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -59,11 +57,11 @@ describe('the sandbox', () => {
     await sandbox.close();
   });
   afterEach(() => {
-    for (const line of sandbox.logs) expect(line).not.toMatch(new RegExp(`${CANARY_PASSWORD}|${CANARY_QUERY}`));
+    for (const line of sandbox.logs) expect(line).not.toMatch(new RegExp(`${CANARY_CALLBACK_PASSWORD}|${CANARY_CALLBACK_TOKEN}`));
   });
 
   it('logs the failed callback of a callback_url with a query without the query', async () => {
-    const refusing = `http://127.0.0.1:${await freePort()}/hook?token=${CANARY_QUERY}`;
+    const refusing = `http://127.0.0.1:${await freePort()}/hook?token=${CANARY_CALLBACK_TOKEN}`;
     const created = await (await sandbox.createCheckout({ ...namedRequests.usdtOnTron, callback_url: refusing })).json();
     expect((await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`)).status).toBe(200);
     const deadline = Date.now() + 10_000;

@@ -3,10 +3,10 @@
 // full collection every 20 ms; signals made by AbortSignal.timeout and AbortSignal.any lost their link under it, and
 // the attempt then stayed `pending` with no retry, no log line and no end.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOutput } from '../support/child-process.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { waitForOutput } from '../support/processes.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
 import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
-import { CANARY_KEY } from './support/sandbox-harness.js';
 
 const FORCE_GC = ['--expose-gc', '--import', 'data:text/javascript,setInterval(() => globalThis.gc(), 20).unref();'];
 

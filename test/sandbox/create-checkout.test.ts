@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCheckoutRules } from '../../src/contract/checkout-rules.js';
 import { createRateTable } from '../../src/sandbox/checkout/test-rates.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
 import { expectValid, namedRequests, namedResponses, validateCheckout } from './support/contract-checks.js';
-import { CANARY_KEY, OTHER_CANARY_KEY, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 // Fields a record gets from its request and the account, not from chance: they must equal the contract's example.

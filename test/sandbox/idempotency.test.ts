@@ -1,7 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
 import { expectValid, namedRequests, validateProblem } from './support/contract-checks.js';
-import { CANARY_KEY, CREATE_PATH, OTHER_CANARY_KEY, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

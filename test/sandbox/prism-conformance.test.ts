@@ -9,10 +9,13 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type RunningProcess, startProcess, waitForOutput } from '../support/child-process.js';
+import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CANARY_KEY, UNKNOWN_CANARY_KEY } from '../support/canary.js';
+import { INVALID_CREATE_BODIES } from '../support/invalid-create-bodies.js';
+import { freePort } from '../support/ports.js';
+import { type RunningProcess, startProcess, waitForOutput } from '../support/processes.js';
 import { namedRequests, namedResponses } from './support/contract-checks.js';
-import { INVALID_BODIES } from './support/invalid-bodies.js';
-import { CANARY_KEY, CREATE_PATH, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
 const prismCli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
 const bundle = new URL('../../generated/openapi.yaml', import.meta.url).pathname;
@@ -112,10 +115,10 @@ describe("through Prism's validation proxy, with --errors", () => {
     await expectNoViolations(replay, 201);
   });
 
-  const forwardable = INVALID_BODIES.filter((invalid) => invalid.body !== null && typeof invalid.body === 'object');
+  const forwardable = INVALID_CREATE_BODIES.filter((invalid) => invalid.body !== null && typeof invalid.body === 'object');
 
   it('forwards most of the invalid-body table', () => {
-    expect(forwardable.length).toBeGreaterThanOrEqual(INVALID_BODIES.length - 2);
+    expect(forwardable.length).toBeGreaterThanOrEqual(INVALID_CREATE_BODIES.length - 2);
   });
 
   it.each(forwardable.map((invalid) => [invalid.name, invalid] as const))(
@@ -127,7 +130,7 @@ describe("through Prism's validation proxy, with --errors", () => {
   );
 
   it.each([
-    ['an unknown key', 401, JSON.stringify(namedRequests.usdtOnTron), { authorization: 'Api-Key canary-key-unknown-41f0' }],
+    ['an unknown key', 401, JSON.stringify(namedRequests.usdtOnTron), { authorization: `Api-Key ${UNKNOWN_CANARY_KEY}` }],
     ['text/plain', 415, JSON.stringify(namedRequests.usdtOnTron), { 'content-type': 'text/plain' }],
     [
       'a reused Idempotency-Key',

@@ -2,10 +2,11 @@
 // process: banner, generated key, exit codes, signals, no key leaks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
-import { freePort, waitForOutput } from '../support/child-process.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
+import { freePort } from '../support/ports.js';
+import { waitForOutput } from '../support/processes.js';
 import { validateCheckout } from './support/contract-checks.js';
 import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
-import { CANARY_KEY } from './support/sandbox-harness.js';
 
 let installed: InstalledSandbox;
 beforeAll(() => {
@@ -36,14 +37,14 @@ describe('checkout-sandbox, installed from the tarball', () => {
 
   it('with CHECKOUT_API_KEYS: never prints the keys, even while answering and failing callbacks; SIGINT stops it with 0', async () => {
     const { process: child, url } = await startBin({
-      CHECKOUT_API_KEYS: `${CANARY_KEY}, canary-key-second-77`,
+      CHECKOUT_API_KEYS: `${CANARY_KEY}, ${OTHER_CANARY_KEY}`,
       CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '10',
     });
     expect(child.output()).toContain('API keys: 2 from CHECKOUT_API_KEYS (not shown)');
     const refusingPort = await freePort();
     const created = await (await createCheckoutAt(url, CANARY_KEY, `http://127.0.0.1:${refusingPort}/hook`)).json();
     expect(created.url).toBe(`${url}/checkouts/${created.id}`);
-    expect((await createCheckoutAt(url, 'canary-key-second-77')).status).toBe(201);
+    expect((await createCheckoutAt(url, OTHER_CANARY_KEY)).status).toBe(201);
     expect((await createCheckoutAt(url, `${CANARY_KEY}-wrong`)).status).toBe(401);
     // Nothing listens at the callback_url: both attempts are refused and logged.
     await callHelperAt(url, 'POST', `/sandbox/v1/checkouts/${created.id}/complete`, CANARY_KEY);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatBanner } from '../../src/sandbox/cli-text.js';
 import { readSandboxConfig, SandboxConfigError } from '../../src/sandbox/config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
-import { CANARY_KEY } from './support/sandbox-harness.js';
+import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 
 describe('readSandboxConfig', () => {
   it('uses the defaults the settings table documents', () => {
@@ -80,7 +80,7 @@ describe('readSandboxConfig', () => {
   });
 
   it('names CHECKOUT_PAGE_URL without echoing its userinfo or query', () => {
-    const value = 'https://merchant:canary-password-e4a1@pay.example.test/?token=canary-token-8b2d';
+    const value = `https://merchant:${CANARY_CALLBACK_PASSWORD}@pay.example.test/?token=${CANARY_CALLBACK_TOKEN}`;
     expect(() => readSandboxConfig({ CHECKOUT_PAGE_URL: value })).toThrow(
       'CHECKOUT_PAGE_URL must be an absolute http(s) URL without user, password, query or fragment, such as https://pay.example.test; ' +
         'it is "https://[REDACTED]@pay.example.test/?[REDACTED]".',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValid, namedRequests, readProblem, validateCheckout } from './support/contract-checks.js';
+import { readProblem } from '../support/problems.js';
+import { expectValid, namedRequests, validateCheckout } from './support/contract-checks.js';
 import { sandboxValidatorFor } from './support/sandbox-document.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 

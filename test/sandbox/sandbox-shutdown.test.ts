@@ -5,13 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
 import { CallbackDispatcher } from '../../src/sandbox/callbacks/callback-dispatcher.js';
 import { formatUndelivered } from '../../src/sandbox/cli-text.js';
-import { freePort, waitForOutput } from '../support/child-process.js';
+import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+import { freePort } from '../support/ports.js';
+import { waitForOutput } from '../support/processes.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
 import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
-import { CALLBACK_SECRET, CANARY_KEY } from './support/sandbox-harness.js';
-
-const CANARY_QUERY = 'canary-token-71c0d4';
-const CANARY_PASSWORD = 'canary-password-3a9e';
+import { CALLBACK_SECRET } from './support/sandbox-harness.js';
 
 let receiver: CallbackReceiver | undefined;
 afterEach(async () => {
@@ -42,7 +41,7 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
       });
     await receiver.up();
     const answered = await (await createCheckoutAt(url, CANARY_KEY, receiver.url)).json();
-    const refusingUrl = `http://127.0.0.1:${await freePort()}/hook?token=${CANARY_QUERY}`;
+    const refusingUrl = `http://127.0.0.1:${await freePort()}/hook?token=${CANARY_CALLBACK_TOKEN}`;
     const retried = await (await createCheckoutAt(url, CANARY_KEY, refusingUrl)).json();
 
     await callHelperAt(url, 'POST', `/sandbox/v1/checkouts/${retried.id}/complete`, CANARY_KEY);
@@ -62,12 +61,14 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
     expect(printed.split('\n')).toEqual([
       'checkout-sandbox: stopping; callback attempts in flight get up to 5000 ms to finish.',
       'checkout-sandbox: stopped; 1 callback was not delivered and will not be retried:',
-      `  checkout ${retried.id}  webhook-id ${scheduled.eventId}  to ${refusingUrl.replace(`token=${CANARY_QUERY}`, '[REDACTED]')}  ` +
+      `  checkout ${retried.id}  webhook-id ${scheduled.eventId}  ` +
+        `to ${refusingUrl.replace(`token=${CANARY_CALLBACK_TOKEN}`, '[REDACTED]')}  ` +
         `1 attempt made, next attempt was due at ${scheduled.nextAttemptAt}`,
       '',
     ]);
     expect(receiver.received).toHaveLength(1);
-    for (const secret of [CANARY_KEY, CANARY_QUERY, CALLBACK_SECRET.slice('whsec_'.length)]) expect(child.output()).not.toContain(secret);
+    for (const secret of [CANARY_KEY, CANARY_CALLBACK_TOKEN, CALLBACK_SECRET.slice('whsec_'.length)])
+      expect(child.output()).not.toContain(secret);
   });
 
   it('stops at once on a second signal, without waiting for the attempt in flight', async () => {
@@ -109,7 +110,7 @@ describe('the callback dispatcher on close', () => {
     const logs: string[] = [];
     const log = (line: string) => logs.push(line);
     const dispatcher = new CallbackDispatcher({ secret: CALLBACK_SECRET, retryDelaysMs: [600_000], jitter: 0, timeoutMs: 60_000, log });
-    const url = `${receiver.url}?token=${CANARY_QUERY}`.replace('http://', `http://merchant:${CANARY_PASSWORD}@`);
+    const url = `${receiver.url}?token=${CANARY_CALLBACK_TOKEN}`.replace('http://', `http://merchant:${CANARY_CALLBACK_PASSWORD}@`);
     const record = { id: '5b0f3d2e-8c1a-4f6b-9e7d-2a4c6e8f0b1d', status: 'complete' } as Checkout;
     // fetch refuses a URL with userinfo before connecting, so this event is sent to the plain URL; the other is not.
     const inFlight = dispatcher.dispatch(record, receiver.url, Date.now());

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killEverything, type MockProcess, startMockProcess } from '../mock/mock-process.js';
-import { CANARY_KEY, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
+import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
+import { CANARY_KEY, UNKNOWN_CANARY_KEY } from '../support/canary.js';
 
 const execFileAsync = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
@@ -23,8 +24,6 @@ const ALL_WORKFLOWS = [
   'rejectInvalidBody',
   'replayIdempotentRetry',
 ];
-// The mock accepts any key in the Api-Key scheme (it checks the header's form only), so it gets a canary of its own.
-const MOCK_CANARY_KEY = 'canary-key-arazzo-mock-5e27d1';
 const scratch = mkdtempSync(join(tmpdir(), 'arazzo-'));
 
 // The parts of Respect's --json-output report these tests read.
@@ -131,7 +130,7 @@ describe('redocly respect against the in-process sandbox', () => {
   });
 
   it('fails every flow that needs an accepted key when given an unknown one (negative control)', async () => {
-    const unknownKey = 'canary-key-unknown-71c0';
+    const unknownKey = UNKNOWN_CANARY_KEY;
     const run = await runRespect(sandbox.baseUrl, ['--input', `apiKey=${unknownKey}`, '--input', `idempotencyKey=${randomUUID()}`]);
     expect(run.verdicts).toEqual(
       verdictsOf(
@@ -158,14 +157,14 @@ describe('redocly respect against the mock', () => {
   // The mock is stateless: it answers the example's id every time and never sends Idempotent-Replayed, so the
   // replay flow is skipped here (its `id` check would pass for the wrong reason).
   it('passes every workflow but the idempotent replay, and never prints the key', async () => {
-    const run = await runRespect(mock!.baseUrl, ['--input', `apiKey=${MOCK_CANARY_KEY}`, '--skip', 'replayIdempotentRetry']);
+    const run = await runRespect(mock!.baseUrl, ['--input', `apiKey=${CANARY_KEY}`, '--skip', 'replayIdempotentRetry']);
     expect(run.verdicts, run.output).toEqual(verdictsOf(ALL_WORKFLOWS.filter((id) => id !== 'replayIdempotentRetry')));
     expect(run.code).toBe(0);
-    expect(run.output + run.report + mock!.output()).not.toContain(MOCK_CANARY_KEY);
+    expect(run.output + run.report + mock!.output()).not.toContain(CANARY_KEY);
   });
 
   it('fails the idempotent replay, on its Idempotent-Replayed check only (negative control)', async () => {
-    const run = await runRespect(mock!.baseUrl, ['--input', `apiKey=${MOCK_CANARY_KEY}`, '--input', `idempotencyKey=${randomUUID()}`]);
+    const run = await runRespect(mock!.baseUrl, ['--input', `apiKey=${CANARY_KEY}`, '--input', `idempotencyKey=${randomUUID()}`]);
     expect(run.verdicts).toEqual(verdictsOf(ALL_WORKFLOWS.slice(0, -1), ['replayIdempotentRetry']));
     expect(run.code).toBe(1);
     expect(failedChecks(run.report)).toEqual([`replayIdempotentRetry/retryWithSameKey: $response.header.Idempotent-Replayed == 'true'`]);

@@ -8,7 +8,8 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npmEnv, projectRoot, run } from '../package/packed-package.js';
 import { expectValid, namedRequests, validateCheckout } from '../sandbox/support/contract-checks.js';
-import { CANARY_KEY, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
+import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
+import { CANARY_KEY } from '../support/canary.js';
 
 const bin = (name: string) => join(projectRoot, 'node_modules/.bin', name);
 const scratch = mkdtempSync(join(tmpdir(), 'generated-clients-'));

@@ -4,11 +4,11 @@
 // timeout or a failed connection, until a 2xx, a 410 Gone, or the schedule runs out. On close, the
 // attempts in flight get a short grace to finish and every event still pending is handed back, so that nothing is
 // dropped without a word (issue 12, item 6).
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Checkout, CheckoutCompletedEvent } from '../../../generated/openapi.js';
-import { redactUrls } from '../../conformance/redact.js';
+import { redactUrls } from '../../http/redact.js';
 import type { CallbackDelivery } from './callback-delivery.js';
-import { createEventId } from './create-event-id.js';
 
 export interface CallbackDispatcherOptions {
   secret: string;
@@ -229,4 +229,18 @@ function originOf(url: string): string {
   } catch {
     return 'an invalid URL';
   }
+}
+
+// Event ids in the contract's `webhook-id` shape, `msg_` and 24 base62 characters.
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function createEventId(): string {
+  // 248 is the largest multiple of 62 below 256: rejecting bytes at or above it keeps every character equally likely.
+  let id = 'msg_';
+  while (id.length < 28) {
+    for (const byte of randomBytes(32)) {
+      if (byte < 248 && id.length < 28) id += BASE62[byte % 62];
+    }
+  }
+  return id;
 }

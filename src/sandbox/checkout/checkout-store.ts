@@ -54,6 +54,15 @@ export function changeStatus(entry: StoredCheckout, status: CheckoutStatus, atMi
   return record;
 }
 
+/** The two final statuses an open checkout can move to (D22): open → complete and open → expired. */
+export type FinalStatus = 'complete' | 'expired';
+
+/** Move an open checkout to a final status and return its record; undefined when it is not open (answer 409). */
+export function transitionCheckout(entry: StoredCheckout, status: FinalStatus, nowMicros: number): Checkout | undefined {
+  if (entry.status !== 'open') return undefined;
+  return changeStatus(entry, status, nowMicros);
+}
+
 export class CheckoutStore {
   readonly #entries = new Map<string, StoredCheckout>();
   readonly #limits: CheckoutStoreLimits;

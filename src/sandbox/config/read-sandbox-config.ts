@@ -1,7 +1,7 @@
 // Environment → sandbox configuration, as a pure function of the env object (testable without a process).
 // Secrets that are not set are generated here; the caller decides whether to print them.
 import { randomBytes } from 'node:crypto';
-import { redactUrls } from '../../conformance/redact.js';
+import { redactUrls } from '../../http/redact.js';
 import { CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER, DAY_MS } from './sandbox-settings.js';
 
 export interface SandboxConfig {

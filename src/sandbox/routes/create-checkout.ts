@@ -2,17 +2,15 @@
 // auth (401), media type (415), idempotency in flight (409), size (413), JSON (400), schema and rules (422),
 // idempotency replay or reuse (201 replayed / 422), then the checkout is created (201).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describeMalformedJson, describeUnsupportedMediaType } from '../../http/problems.js';
+import { BODY_LIMIT_BYTES, declaredLength, isAcceptedMediaType, parseJsonBody, readBody } from '../../http/request-body.js';
+import { sendJson, sendProblem } from '../../http/send-response.js';
 import { buildCheckout } from '../checkout/build-checkout.js';
 import { createStoredCheckout } from '../checkout/checkout-store.js';
 import { toMillis } from '../checkout/clock.js';
-import { isJsonMediaType } from '../http/media-type.js';
-import { parseJsonBody } from '../http/parse-json-body.js';
-import { createProblem } from '../http/problems.js';
-import { BODY_LIMIT_BYTES, declaredLength, readBody } from '../http/read-body.js';
-import { sendJson, sendProblem } from '../http/send-response.js';
-import { fingerprintBody } from '../idempotency/idempotency-store.js';
+import { fingerprintBody } from '../idempotency-store.js';
 import type { SandboxContext } from '../sandbox-context.js';
-import { requireApiKey } from './require-api-key.js';
+import { requireApiKey } from './authenticate.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 const UNAUTHENTICATED = -1;
@@ -21,9 +19,8 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
   const keyIndex = requireApiKey(req, res, context);
   if (keyIndex === UNAUTHENTICATED) return;
 
-  if (!isJsonMediaType(req.headers['content-type'])) {
-    const sent = req.headers['content-type'] ? `as ${req.headers['content-type'].slice(0, 100)}` : 'without a Content-Type';
-    sendProblem(res, createProblem('unsupported-media-type', `Send the body as application/json; this request was sent ${sent}.`));
+  if (!isAcceptedMediaType(req.headers['content-type'], ['application/json'])) {
+    sendProblem(res, context.createProblem('unsupported-media-type', describeUnsupportedMediaType(req.headers['content-type'])));
     return;
   }
 
@@ -31,7 +28,7 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
   if (idempotencyKey !== undefined && (Array.isArray(idempotencyKey) || !IDEMPOTENCY_KEY.test(idempotencyKey))) {
     sendProblem(
       res,
-      createProblem(
+      context.createProblem(
         'validation-failed',
         'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters, such as a UUID.',
       ),
@@ -44,7 +41,7 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
   if (earlier?.state === 'in-flight') {
     sendProblem(
       res,
-      createProblem(
+      context.createProblem(
         'idempotency-request-in-progress',
         'A request with this Idempotency-Key is still being processed; retry it after the first one has finished.',
       ),
@@ -57,18 +54,18 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
   try {
     const declared = declaredLength(req);
     if (declared !== undefined && declared > BODY_LIMIT_BYTES) {
-      sendTooLarge(res, declared);
+      sendTooLarge(res, context, declared);
       return;
     }
     const read = await readBody(req);
     if (!read.ok) {
-      if (read.reason === 'too-large') sendTooLarge(res, read.receivedBytes);
+      if (read.reason === 'too-large') sendTooLarge(res, context, read.receivedBytes);
       return;
     }
 
     const parsed = parseJsonBody(read.body);
     if (!parsed.ok) {
-      sendProblem(res, createProblem('malformed-json', `The request body is not valid JSON: ${parsed.reason}. Send one JSON object.`));
+      sendProblem(res, context.createProblem('malformed-json', describeMalformedJson(parsed.reason)));
       return;
     }
 
@@ -78,7 +75,7 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
       } else {
         sendProblem(
           res,
-          createProblem(
+          context.createProblem(
             'idempotency-key-reused',
             'This Idempotency-Key was already used with a different request body; use a new key for a new checkout.',
           ),
@@ -92,7 +89,7 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
       const count = check.errors.length;
       sendProblem(
         res,
-        createProblem('validation-failed', `The request body has ${count} invalid field${count === 1 ? '' : 's'}.`, check.errors),
+        context.createProblem('validation-failed', `The request body has ${count} invalid field${count === 1 ? '' : 's'}.`, check.errors),
       );
       return;
     }
@@ -112,7 +109,7 @@ export async function createCheckout(req: IncomingMessage, res: ServerResponse, 
   }
 }
 
-function sendTooLarge(res: ServerResponse, bytes: number): void {
+function sendTooLarge(res: ServerResponse, context: SandboxContext, bytes: number): void {
   const size = bytes > BODY_LIMIT_BYTES ? `is ${bytes} bytes or more` : 'is too large';
-  sendProblem(res, createProblem('payload-too-large', `The request body ${size}; the limit is ${BODY_LIMIT_BYTES} bytes (1 MiB).`));
+  sendProblem(res, context.createProblem('payload-too-large', `The request body ${size}; the limit is ${BODY_LIMIT_BYTES} bytes (1 MiB).`));
 }

@@ -2,12 +2,11 @@
 // as problem documents. Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createProblem } from '../http/problems.js';
-import { sendProblem } from '../http/send-response.js';
+import { sendProblem } from '../../http/send-response.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
 import { createCheckout } from './create-checkout.js';
-import { completeCheckout, expireCheckout, listDeliveries, readCheckout } from './sandbox-helpers.js';
+import { completeCheckout, expireCheckout, listDeliveries, readCheckout } from './helper-routes.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, context: SandboxContext, id: string) => void | Promise<void>;
 
@@ -29,11 +28,11 @@ export async function routeRequest(req: IncomingMessage, res: ServerResponse, co
     const handler = route.methods[req.method ?? ''];
     if (handler) return handler(req, res, context, match[1] ?? '');
     const allowed = Object.keys(route.methods).join(', ');
-    sendProblem(res, createProblem('method-not-allowed', `${path} accepts ${allowed} only.`), { allow: allowed });
+    sendProblem(res, context.createProblem('method-not-allowed', `${path} accepts ${allowed} only.`), { allow: allowed });
     return;
   }
   const hint = path === '/api/v1/checkouts' ? ' The create call is POST /api/v1/checkouts/, with the trailing slash.' : '';
-  sendProblem(res, createProblem('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`));
+  sendProblem(res, context.createProblem('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`));
 }
 
 function pathOf(target: string): string {

@@ -1,11 +1,11 @@
 // The sandbox (issue 6) as a real process: its bundled bin on a free loopback port, with a canary key and a
 // known callback signing secret, under its default policies or under others the contract equally allows.
 
-import { freePort, type RunningProcess, startProcess, waitForHttp } from '../../support/child-process.js';
+import { CANARY_KEY } from '../../support/canary.js';
+import { freePort } from '../../support/ports.js';
+import { type RunningProcess, startProcess, waitForHttp } from '../../support/processes.js';
 import { buildPackageBins, sandboxBin } from './built-package.js';
 
-/** The kit must never print this key, nor write it into a report. */
-export const CANARY_KEY = 'canary-key-9f1c2d7e5b3a';
 export const CALLBACK_SECRET = `whsec_${Buffer.from('conformance-self-test-secret-32b').toString('base64')}`;
 
 /**

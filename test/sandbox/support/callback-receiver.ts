@@ -1,7 +1,7 @@
 // A callback receiver on a loopback port that can be down (connections refused), up, answering an error status, or
 // holding its reply (late or never), and records every delivery it gets with its raw body and headers.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '../../support/ports.js';
 
 export interface ReceivedCallback {
   at: number;
@@ -23,7 +23,7 @@ export interface CallbackReceiver {
 /** A receiver whose port is reserved but closed: deliveries to it are refused until up() is called. */
 export async function createCallbackReceiver(): Promise<CallbackReceiver> {
   let server: Server | undefined;
-  const port = await reservePort();
+  const port = await freePort();
   const receiver: CallbackReceiver = {
     url: `http://127.0.0.1:${port}/webhooks/checkout`,
     received: [],
@@ -61,15 +61,4 @@ export async function createCallbackReceiver(): Promise<CallbackReceiver> {
     },
   };
   return receiver;
-}
-
-function reservePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, type RunningProcess, startProcess, waitForOutput } from '../../support/child-process.js';
+import { CREATE_PATH } from '../../../src/conformance/config.js';
+import { freePort } from '../../support/ports.js';
+import { type RunningProcess, startProcess, waitForOutput } from '../../support/processes.js';
 import { namedRequests } from './contract-checks.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -62,7 +64,7 @@ export function installSandbox(): InstalledSandbox {
 
 /** POST the usdtOnTron sample to a running bin, with `callbackUrl` instead of the sample's if given. */
 export function createCheckoutAt(baseUrl: string, key: string, callbackUrl?: string): Promise<Response> {
-  return fetch(`${baseUrl}/api/v1/checkouts/`, {
+  return fetch(`${baseUrl}${CREATE_PATH}`, {
     method: 'POST',
     headers: { authorization: `Api-Key ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ ...namedRequests.usdtOnTron, callback_url: callbackUrl ?? namedRequests.usdtOnTron.callback_url }),

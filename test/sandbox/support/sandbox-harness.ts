@@ -1,13 +1,11 @@
 // Start an in-process sandbox on a free loopback port with canary keys, capture what it logs, and send requests.
+
+import { CREATE_PATH } from '../../../src/conformance/config.js';
 import { readSandboxConfig, type SandboxConfig } from '../../../src/sandbox/config/read-sandbox-config.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/start-sandbox.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../../support/canary.js';
 
-/** Canary keys: they must never appear in anything the sandbox writes or answers. */
-export const CANARY_KEY = 'canary-key-9f1c4e2a7b';
-export const OTHER_CANARY_KEY = 'canary-key-0d83b6f5e1';
 export const CALLBACK_SECRET = `whsec_${Buffer.from('sandbox-test-callback-secret-32b').toString('base64')}`;
-
-export const CREATE_PATH = '/api/v1/checkouts/';
 
 export interface TestSandbox {
   sandbox: RunningSandbox;

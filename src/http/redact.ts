@@ -15,11 +15,6 @@ export function createRedactor(secrets: Array<string | undefined>): Redactor {
   return (text: string) => present.reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }
 
-/** Redact every string inside a JSON-shaped value (for reports). */
-export function redactValue<T>(value: T, redact: Redactor): T {
-  return JSON.parse(redact(JSON.stringify(value))) as T;
-}
-
 const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
 
 /**

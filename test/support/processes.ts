@@ -1,24 +1,12 @@
 // Real child processes for the suites (Prism, the mock, the bundled sandbox and conformance bins): started in their
-// own process group on a free loopback port, output captured, and the whole group killed on stop.
+// own process group (on a port from ./ports.ts), output captured, and the whole group killed on stop.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 
 export interface RunningProcess {
   child: ChildProcess;
   output(): string;
   exited: Promise<number | null>;
   stop(): Promise<number | null>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export function startProcess(command: string, args: string[], env: Record<string, string | undefined> = {}): RunningProcess {
@@ -86,6 +74,7 @@ export async function waitForOutput(running: RunningProcess, pattern: RegExp, ti
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
 export interface Finished {
   code: number | null;
   stdout: string;

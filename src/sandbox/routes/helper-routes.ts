@@ -2,13 +2,11 @@
 // callback), expire it, and show its callback deliveries. Not part of the public contract.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Checkout } from '../../../generated/openapi.js';
-import type { StoredCheckout } from '../checkout/checkout-store.js';
+import { sendJson, sendProblem } from '../../http/send-response.js';
+import { type FinalStatus, type StoredCheckout, transitionCheckout } from '../checkout/checkout-store.js';
 import { toMillis } from '../checkout/clock.js';
-import { type FinalStatus, transitionCheckout } from '../checkout/transition-checkout.js';
-import { createProblem } from '../http/problems.js';
-import { sendJson, sendProblem } from '../http/send-response.js';
 import type { SandboxContext } from '../sandbox-context.js';
-import { requireApiKey } from './require-api-key.js';
+import { requireApiKey } from './authenticate.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,7 +49,7 @@ function changeCheckout(
   if (!record) {
     sendProblem(
       res,
-      createProblem(
+      context.createProblem(
         'checkout-not-open',
         `The checkout is ${entry.status}, and only an open checkout can become ${status}; ${entry.status} is final.`,
       ),
@@ -67,7 +65,7 @@ function findCheckout(req: IncomingMessage, res: ServerResponse, context: Sandbo
   if (!entry) {
     sendProblem(
       res,
-      createProblem(
+      context.createProblem(
         'checkout-not-found',
         'No checkout has this id in the sandbox: it was never created here, or it was evicted (the sandbox keeps a bounded number of checkouts in memory and forgets them when it restarts).',
       ),

@@ -7,8 +7,8 @@
 // checkout is kept. Claims in flight take no slot and are never evicted: they are as many as the requests being
 // read, which the server's own limits bound, and each ends in complete() or release().
 import { createHash } from 'node:crypto';
-import { EvictionRing } from '../checkout/eviction-ring.js';
-import { DAY_MS } from '../config/sandbox-settings.js';
+import { EvictionRing } from './checkout/eviction-ring.js';
+import { DAY_MS } from './config/sandbox-settings.js';
 
 /** How long a completed key replays its response (D24: 24 hours). */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = DAY_MS;

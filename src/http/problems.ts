@@ -1,0 +1,96 @@
+// RFC 9457 problem documents (docs/decisions.md D2, D3), made the same way by the mock and the sandbox. Each type's
+// title and status come from the contract's own problem examples (#/components/responses), so no title is typed
+// twice; a server adds the types only it answers with (the sandbox's helper routes), and Node's HTTP parser adds the
+// two below, which no operation declares.
+import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
+
+/** The type, title and status every problem of one kind shares. */
+export interface ProblemTemplate {
+  type: string;
+  title: string;
+  status: number;
+}
+
+/** One entry of a problem's `errors`: where in the body, which rule (absent when an older contract has no `code`), in words. */
+export interface FieldError {
+  pointer: string;
+  code?: string;
+  detail: string;
+}
+
+/** A problem document as a server sends it; `instance` is the answer's Request-Id, stamped on the way out. */
+export interface ProblemDocument extends ProblemTemplate {
+  detail: string;
+  errors?: FieldError[];
+  instance?: string;
+}
+
+/** A problem type a server adds to the contract's: its status and title. */
+export type OwnProblemType = readonly [status: number, title: string];
+
+// Node's parser answers these before any route exists, so the contract declares no response for them.
+const PARSER_PROBLEM_TYPES: Record<string, OwnProblemType> = {
+  'bad-request': [400, 'Bad request'],
+  'request-header-fields-too-large': [431, 'Request header fields too large'],
+};
+
+/** Every problem type the contract's responses give an example of, by its slug (the last segment of its type). */
+export function readProblemTemplates(contract: OpenApiDocument): Map<string, ProblemTemplate> {
+  const templates = new Map<string, ProblemTemplate>();
+  for (const response of Object.values(contract.components.responses ?? {})) {
+    const media = resolveRef(contract, response)?.content?.['application/problem+json'];
+    const examples = [media?.example, ...Object.values(media?.examples ?? {}).map((example) => resolveRef(contract, example)?.value)];
+    for (const example of examples) {
+      if (typeof example?.type !== 'string') continue;
+      const slug = slugOf(example.type);
+      if (!templates.has(slug)) templates.set(slug, { type: example.type, title: example.title, status: example.status });
+    }
+  }
+  return templates;
+}
+
+// The slug of a problem type URI: its last path segment.
+function slugOf(type: string): string {
+  return type.split(/[/#]/).pop() ?? type;
+}
+
+export type CreateProblem<Slug extends string> = (slug: Slug, detail: string, errors?: FieldError[]) => ProblemDocument;
+
+/**
+ * The problem maker for one server: the contract's types, the parser's and the server's `ownTypes` (under the
+ * contract's type base). Every slug in `slugs` is checked here, at start-up, so a contract without one fails loudly
+ * before any request rather than on the request that needs it.
+ */
+export function createProblemMaker<const Slug extends string>(
+  contract: OpenApiDocument,
+  slugs: readonly Slug[],
+  ownTypes: Record<string, OwnProblemType> = {},
+): CreateProblem<Slug> {
+  const templates = readProblemTemplates(contract);
+  const base =
+    templates
+      .values()
+      .next()
+      .value?.type.replace(/[^/#]*$/, '') ?? '';
+  for (const [slug, [status, title]] of Object.entries({ ...PARSER_PROBLEM_TYPES, ...ownTypes })) {
+    if (!templates.has(slug)) templates.set(slug, { type: `${base}${slug}`, title, status });
+  }
+  const missing = slugs.filter((slug) => !templates.has(slug));
+  if (missing.length > 0) {
+    throw new Error(`The contract has no example problem of type ${missing.join(', ')}; add one to #/components/responses.`);
+  }
+  return (slug, detail, errors) => ({ ...(templates.get(slug) as ProblemTemplate), detail, ...(errors ? { errors } : {}) });
+}
+
+// The details both servers give for the same refusal, worded once so that one bad request reads the same from both.
+
+/** The 415 detail: what to send, and what this request was sent as (its first 100 characters). */
+export function describeUnsupportedMediaType(contentType: string | undefined): string {
+  const sent = contentType ? `as ${contentType.slice(0, 100)}` : 'without a Content-Type';
+  return `Send the body as application/json; this request was sent ${sent}.`;
+}
+
+/** The 400 detail, from parseJsonBody's reason (which never quotes the body). */
+export function describeMalformedJson(reason: string): string {
+  return `The request body is not valid JSON: ${reason}. Send one JSON object.`;
+}

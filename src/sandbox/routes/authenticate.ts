@@ -1,0 +1,65 @@
+// `Authorization: Api-Key <key>` (D23), sent exactly once, judged and worded as the mock judges it
+// (src/http/authorization.ts); then the key itself. The presented key is compared with timingSafeEqual against every
+// accepted key, without stopping early, as fixed-size buffers (keys are at most 256 characters): neither the content,
+// the length nor the position of a key leaks through timing. Nothing here logs or returns the key: the caller gets
+// the index of the matching key only.
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { compileSchemePattern, describeCredentialsProblem } from '../../http/authorization.js';
+import { sendProblem } from '../../http/send-response.js';
+import type { SandboxContext } from '../sandbox-context.js';
+
+export type Authentication = { ok: true; keyIndex: number } | { ok: false; detail: string };
+
+const SCHEME_WORD = 'Api-Key';
+const SCHEME = compileSchemePattern(SCHEME_WORD);
+
+/** Every Authorization header line of a request, as `req.headersDistinct.authorization` gives them, or one value. */
+export type AuthorizationHeader = string | readonly string[] | undefined;
+
+export function createAuthenticator(apiKeys: string[]): (authorization: AuthorizationHeader) => Authentication {
+  const accepted = apiKeys.map((key) => ({ padded: pad(key), length: Buffer.byteLength(key) }));
+  return (authorization) => {
+    const values = typeof authorization === 'string' ? [authorization] : authorization;
+    const refusal = describeCredentialsProblem(values, SCHEME_WORD, SCHEME);
+    if (refusal) return { ok: false, detail: refusal };
+    // describeCredentialsProblem has seen exactly one line in the scheme.
+    const match = SCHEME.exec((values as readonly string[])[0].trim()) as RegExpExecArray;
+    const presentedLength = Buffer.byteLength(match[1]);
+    const presented = presentedLength <= KEY_BYTES ? pad(match[1]) : undefined;
+    let keyIndex = -1;
+    if (presented) {
+      accepted.forEach((key, index) => {
+        const sameBytes = timingSafeEqual(key.padded, presented);
+        const sameLength = key.length === presentedLength;
+        if (sameBytes && sameLength && keyIndex === -1) keyIndex = index;
+      });
+    }
+    if (keyIndex === -1) {
+      return {
+        ok: false,
+        detail: 'The API key is unknown or revoked. Check the key the sandbox printed at start or set in CHECKOUT_API_KEYS.',
+      };
+    }
+    return { ok: true, keyIndex };
+  };
+}
+
+const KEY_BYTES = 256;
+
+function pad(key: string): Buffer {
+  const buffer = Buffer.alloc(KEY_BYTES);
+  buffer.write(key, 'utf8');
+  return buffer;
+}
+
+/**
+ * Answer 401 (with `WWW-Authenticate: Api-Key`) unless the request carries an accepted key; return the key's index.
+ * Every Authorization line is passed on: req.headers keeps only the first of several, silently.
+ */
+export function requireApiKey(req: IncomingMessage, res: ServerResponse, context: SandboxContext): number {
+  const authentication = context.authenticate(req.headersDistinct.authorization);
+  if (authentication.ok) return authentication.keyIndex;
+  sendProblem(res, context.createProblem('unauthorized', authentication.detail), { 'www-authenticate': 'Api-Key' });
+  return -1;
+}
