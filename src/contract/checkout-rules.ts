@@ -3,8 +3,6 @@
 // conformance kit, so the three can never disagree.
 import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from './money.js';
 
-export { computeAmountTotal, computeItemAmount } from './money.js';
-
 export interface RuleViolation {
   /** A stable rule name, such as `amount-total`. */
   rule: string;

@@ -1,7 +1,7 @@
 // The contract's rule checker, which the kit's amount checks are built on, must be exact for the largest bodies the
 // schema allows, or the kit would blame a correct implementation.
 import { describe, expect, it } from 'vitest';
-import { computeAmountTotal, computeItemAmount } from '../../src/contract/checkout-rules.js';
+import { computeAmountTotal, computeItemAmount } from '../../src/contract/money.js';
 
 describe("exact amounts at the schema's limits (D12, D13)", () => {
   it('rounds a 24-significant-digit product half-up once, not twice', () => {

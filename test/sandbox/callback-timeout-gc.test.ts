@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_KEY } from '../support/canary.js';
 import { waitForOutput } from '../support/processes.js';
-import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
+import { type CallbackReceiver, createCallbackReceiver, NEVER_REPLY } from './support/callback-receiver.js';
 import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
 
 const FORCE_GC = ['--expose-gc', '--import', 'data:text/javascript,setInterval(() => globalThis.gc(), 20).unref();'];
@@ -25,10 +25,7 @@ afterAll(async () => {
 describe('a callback attempt under forced garbage collection', () => {
   it('to a receiver that never answers ends by its deadline, is retried on schedule, and fails with a log line', async () => {
     receiver = await createCallbackReceiver();
-    receiver.reply = () =>
-      new Promise<number>(() => {
-        /* never answers */
-      });
+    receiver.reply = NEVER_REPLY;
     await receiver.up();
     const { process: child, url } = await installed.start(
       { CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_TIMEOUT_MS: '300', CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '50,50' },

@@ -8,7 +8,7 @@ import { formatUndelivered } from '../../src/sandbox/cli-text.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
 import { waitForOutput } from '../support/processes.js';
-import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
+import { type CallbackReceiver, createCallbackReceiver, NEVER_REPLY } from './support/callback-receiver.js';
 import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
 import { CALLBACK_SECRET } from './support/sandbox-harness.js';
 
@@ -74,10 +74,7 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
   it('stops at once on a second signal, without waiting for the attempt in flight', async () => {
     const { process: child, url } = await installed.start({ CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_TIMEOUT_MS: '10000' });
     receiver = await createCallbackReceiver();
-    receiver.reply = () =>
-      new Promise<number>(() => {
-        /* never answers */
-      });
+    receiver.reply = NEVER_REPLY;
     await receiver.up();
     const created = await (await createCheckoutAt(url, CANARY_KEY, receiver.url)).json();
     await callHelperAt(url, 'POST', `/sandbox/v1/checkouts/${created.id}/complete`, CANARY_KEY);
@@ -102,10 +99,7 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
 describe('the callback dispatcher on close', () => {
   it('aborts an attempt still in flight when the grace is over, and reports its event with the next attempt time', async () => {
     receiver = await createCallbackReceiver();
-    receiver.reply = () =>
-      new Promise<number>(() => {
-        /* never answers */
-      });
+    receiver.reply = NEVER_REPLY;
     await receiver.up();
     const logs: string[] = [];
     const log = (line: string) => logs.push(line);

@@ -20,6 +20,9 @@ export interface CallbackReceiver {
   waitFor(count: number, timeoutMs?: number): Promise<void>;
 }
 
+/** A reply that never comes: the receiver holds the connection open without sending a byte. */
+export const NEVER_REPLY = (): Promise<number> => new Promise<number>(() => {});
+
 /** A receiver whose port is reserved but closed: deliveries to it are refused until up() is called. */
 export async function createCallbackReceiver(): Promise<CallbackReceiver> {
   let server: Server | undefined;
