@@ -10,6 +10,11 @@ import { GENERATED_NOTICE, projectRoot, resolveGeneratedDir } from './generated-
 
 const redocly = join(projectRoot, 'node_modules', '.bin', 'redocly');
 
+/**
+ * The contract bundled by Redocly, with `extraArgs` added to `redocly bundle`.
+ * @param {string[]} extraArgs
+ * @returns {Record<string, unknown>}
+ */
 function bundleWithRedocly(extraArgs) {
   const workDir = mkdtempSync(join(tmpdir(), 'checkout-bundle-'));
   const output = join(workDir, 'openapi.yaml');
@@ -25,6 +30,11 @@ function bundleWithRedocly(extraArgs) {
   }
 }
 
+/**
+ * @param {string} outDir
+ * @param {string} baseName
+ * @param {Record<string, unknown>} document
+ */
 function writeBundle(outDir, baseName, document) {
   // JSON has no comments, so the notice is an OpenAPI extension placed first.
   const json = { 'x-generated': GENERATED_NOTICE, ...document };

@@ -8,6 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GENERATED_NOTICE, projectRoot, resolveGeneratedDir } from './generated-dir.js';
 
+/**
+ * The bundled contract as far as this step reads it.
+ * @typedef {{
+ *   info: { description: string, [key: string]: unknown },
+ *   servers?: Array<{ url: string, variables?: Record<string, { default?: string }> }>,
+ *   [key: string]: unknown,
+ * }} BundledContract
+ */
+
 const redocly = join(projectRoot, 'node_modules', '.bin', 'redocly');
 const decisionsPath = join(projectRoot, 'docs', 'decisions.md');
 
@@ -36,11 +45,19 @@ const ATTRIBUTION_LOGO = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 const REMOTE_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`build-docs: ${message}`);
   process.exit(1);
 }
 
+/**
+ * @param {string} generatedDir
+ * @returns {BundledContract}
+ */
 function readBundle(generatedDir) {
   const bundlePath = join(generatedDir, 'openapi.json');
   if (!existsSync(bundlePath)) fail(`${bundlePath} is missing; run \`npm run build:bundle\` first.`);
@@ -48,7 +65,11 @@ function readBundle(generatedDir) {
   return document;
 }
 
-/** The decisions table of docs/decisions.md as a Markdown list, which reads better than a 4-column table in Redoc's narrow middle column. */
+/**
+ * The decisions table of docs/decisions.md as a Markdown list, which reads better than a 4-column table in Redoc's
+ * narrow middle column.
+ * @param {string} markdown
+ */
 function renderDecisionsList(markdown) {
   const rows = markdown.split('\n').filter((line) => /^\|\s*D\d+\s*\|/.test(line));
   if (rows.length === 0) fail(`no decision rows (| D1 | … |) found in ${decisionsPath}.`);
@@ -67,7 +88,12 @@ function renderDecisionsList(markdown) {
     .join('\n');
 }
 
-/** Appends the decisions list to the "## Decisions" section of info.description. */
+/**
+ * Appends the decisions list to the "## Decisions" section of info.description.
+ * @param {BundledContract} document
+ * @param {string} decisionsMarkdown
+ * @returns {BundledContract}
+ */
 function addDecisions(document, decisionsMarkdown) {
   const description = document.info.description;
   const heading = description.indexOf('\n## Decisions\n');
@@ -84,6 +110,8 @@ function addDecisions(document, decisionsMarkdown) {
 /**
  * Every element whose constraint comes from a decision carries `x-decision: D<n>`; Redoc does not show extensions
  * of every object kind, so the rendered copy ends the element's description with "Decision D<n>." instead.
+ * @param {any} node any part of the contract (untyped JSON)
+ * @returns {any} a copy of it
  */
 function showDecisionLinks(node) {
   if (Array.isArray(node)) return node.map(showDecisionLinks);
@@ -102,6 +130,8 @@ function showDecisionLinks(node) {
 /**
  * Redoc resolves a server URL that starts with a variable (`{base_url}`) against the page's own address, so a reader
  * would see a file path. The copy rendered here shows each variable's default in the URL; the variables stay listed.
+ * @param {BundledContract} document
+ * @returns {BundledContract}
  */
 function fillServerVariables(document) {
   const servers = (document.servers ?? []).map((server) => ({
@@ -111,6 +141,10 @@ function fillServerVariables(document) {
   return { ...document, servers };
 }
 
+/**
+ * @param {BundledContract} document
+ * @returns {string} the HTML page
+ */
 function renderWithRedocly(document) {
   const workDir = mkdtempSync(join(tmpdir(), 'checkout-docs-'));
   const input = join(workDir, 'openapi.json');
@@ -126,12 +160,15 @@ function renderWithRedocly(document) {
     });
     return readFileSync(output, 'utf8');
   } catch (error) {
-    fail(`redocly build-docs failed:\n${error.stderr ?? error.message}`);
+    // execFileSync's error carries the child's stderr (piped above).
+    const { stderr, message } = /** @type {Error & { stderr?: Buffer }} */ (error);
+    fail(`redocly build-docs failed:\n${stderr ?? message}`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
+/** @param {string} html */
 function inlineRemoteLogos(html) {
   let result = html;
   for (const url of REMOTE_LOGOS) {
@@ -142,6 +179,7 @@ function inlineRemoteLogos(html) {
   return result;
 }
 
+/** @param {string} html */
 function addNotice(html) {
   const doctype = '<!DOCTYPE html>\n';
   if (!html.startsWith(doctype)) fail('redocly build-docs output does not start with <!DOCTYPE html>.');

@@ -1,7 +1,8 @@
 // Bundle the mock CLI, Prism's engine included, into dist/bin/checkout-mock.js, the package's `checkout-mock` bin.
 // Usage: node scripts/build-mock.js [--outfile <path>] [--quiet] [--if-stale]
 // --if-stale skips the build when the bin is newer than every file under src/, the lockfile and the build steps:
-// `npm start` (scripts/start-mock.js) then starts at once instead of spending two seconds bundling Prism again.
+// `npm start` (`build-mock.js --if-stale --quiet && node dist/bin/checkout-mock.js`) then starts at once instead of
+// spending two seconds bundling Prism again.
 import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ export async function buildMock({ ifStale = false, quiet = false } = {}) {
   if (!quiet) console.log(`build-mock: wrote ${OUTFILE}`);
 }
 
+/** @param {string[]} argv flags of bundleBin (--outfile, --quiet) */
 async function bundleMock(argv) {
   // Imported here, not above: a fresh bin is started without loading esbuild at all.
   const { bundleBin } = await import('./bundle-bin.js');
@@ -37,6 +39,7 @@ async function bundleMock(argv) {
   });
 }
 
+/** @param {string} file */
 function isFresh(file) {
   if (!existsSync(file)) return false;
   const built = statSync(file).mtimeMs;
@@ -44,6 +47,10 @@ function isFresh(file) {
   return findNewestMtime(join(projectRoot, 'src')) < built && inputs.every((input) => statSync(input).mtimeMs < built);
 }
 
+/**
+ * @param {string} dir
+ * @returns {number}
+ */
 function findNewestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

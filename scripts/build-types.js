@@ -28,6 +28,7 @@ const ast = await openapiTS(contract, {
  * An open enum (`x-extensible-enum`, D26) as `'crypto' | 'card' | (string & {})`: any string is accepted, so a
  * value added within v1 is no type error, while editors still offer the known values. openapi-typescript would
  * write `('crypto' | 'card') | string`, which TypeScript collapses to plain `string`.
+ * @param {import('openapi-typescript').SchemaObject} schema
  */
 function typeOpenEnum(schema) {
   const known = schema['x-extensible-enum'];

@@ -11,6 +11,7 @@ import { projectRoot } from './generated-dir.js';
 /**
  * Build `src/<part>/cli.ts` into dist/bin/<binName>.js (or --outfile); exits 2 on bad flags, 1 when esbuild fails.
  * `esbuildOptions` adds to the shared options, for a part whose dependencies need it.
+ * @param {{ part: string, binName: string, argv?: string[], esbuildOptions?: import('esbuild').BuildOptions }} options
  */
 export async function bundleBin({ part, binName, argv = process.argv.slice(2), esbuildOptions = {} }) {
   const script = `build-${part}`;
@@ -43,7 +44,7 @@ export async function bundleBin({ part, binName, argv = process.argv.slice(2), e
       ...esbuildOptions,
     });
   } catch (error) {
-    console.error(`${script}: esbuild failed: ${error.message}`);
+    console.error(`${script}: esbuild failed: ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   }
   chmodSync(outfile, 0o755);

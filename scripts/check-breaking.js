@@ -24,7 +24,7 @@ try {
   const { runCheckBreakingCli } = await import(pathToFileURL(outfile).href);
   exitCode = await runCheckBreakingCli(process.argv.slice(2), projectRoot);
 } catch (error) {
-  console.error(`check:breaking: ${error.message}`);
+  console.error(`check:breaking: ${error instanceof Error ? error.message : error}`);
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }

@@ -6,6 +6,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { projectRoot } from './generated-dir.js';
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
@@ -14,6 +18,10 @@ function listFiles(dir) {
   });
 }
 
+/**
+ * @param {string} committedDir
+ * @param {string} freshDir
+ */
 function compareTrees(committedDir, freshDir) {
   const committed = new Set(listFiles(committedDir).map((file) => relative(committedDir, file)));
   const fresh = new Set(listFiles(freshDir).map((file) => relative(freshDir, file)));

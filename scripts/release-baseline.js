@@ -6,10 +6,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { projectRoot, resolveGeneratedDir } from './generated-dir.js';
 
-const releasedNotice = (version) =>
+const releasedNotice = (/** @type {string} */ version) =>
   `A copy of the released contract ${version} (generated/openapi.json at release), kept as the baseline of ` +
   '`npm run check:breaking`. Do not make direct changes: `npm run release:baseline` writes it when a version is released.';
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`release-baseline: ${message}`);
   process.exit(1);

@@ -7,11 +7,13 @@
 // BENCH_KEY (the one accepted key).
 import { createServer } from 'node:http';
 import { readContract } from '../../src/contract/load-contract.js';
+import { jsonAnswer, problemAnswer } from '../../src/http/exchange.js';
+import type { ProblemDocument } from '../../src/http/problems.js';
 import { createProblemMaker } from '../../src/http/problems.js';
-import { BODY_LIMIT_BYTES, declaredLength, isAcceptedMediaType, parseJsonBody, readBody } from '../../src/http/request-body.js';
-import { sendJson, sendProblem } from '../../src/http/send-response.js';
+import { BODY_LIMIT_BYTES, fromIncomingMessage, isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
+import { writeAnswer } from '../../src/http/send-response.js';
 import { createAuthenticator } from '../../src/sandbox/routes/authenticate.js';
-import { createRequestValidator } from '../../src/sandbox/validation/validate-create-request.js';
+import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 
 const record = process.env.BENCH_RECORD ?? '';
 const authenticate = createAuthenticator([process.env.BENCH_KEY ?? '']);
@@ -27,38 +29,40 @@ const createProblem = createProblemMaker(contract, [
 ]);
 
 const server = createServer({ keepAliveTimeout: 5_000 }, async (req, res) => {
+  const sendProblem = (problem: ProblemDocument) => writeAnswer(res, problemAnswer(problem, 'urn:uuid:floor'));
+  const request = fromIncomingMessage(req);
   // The bench stops on any non-2xx answer, so the floor cannot look fast by refusing the request.
   if (req.method !== 'POST' || req.url !== '/api/v1/checkouts/') {
-    sendProblem(res, createProblem('not-found', 'The floor serves POST /api/v1/checkouts/ only.'));
+    sendProblem(createProblem('not-found', 'The floor serves POST /api/v1/checkouts/ only.'));
     return;
   }
   const authentication = authenticate(req.headers.authorization);
   if (!authentication.ok) {
-    sendProblem(res, createProblem('unauthorized', authentication.detail));
+    sendProblem(createProblem('unauthorized', authentication.detail));
     return;
   }
   if (!isAcceptedMediaType(req.headers['content-type'], ['application/json'])) {
-    sendProblem(res, createProblem('unsupported-media-type', 'Send application/json.'));
+    sendProblem(createProblem('unsupported-media-type', 'Send application/json.'));
     return;
   }
-  const declared = declaredLength(req);
+  const declared = request.declaredLength;
   if (declared !== undefined && declared > BODY_LIMIT_BYTES) {
-    sendProblem(res, createProblem('payload-too-large', 'Too large.'));
+    sendProblem(createProblem('payload-too-large', 'Too large.'));
     return;
   }
-  const read = await readBody(req);
+  const read = await request.readBody(BODY_LIMIT_BYTES);
   if (!read.ok) return;
   const parsed = parseJsonBody(read.body);
   if (!parsed.ok) {
-    sendProblem(res, createProblem('malformed-json', parsed.reason));
+    sendProblem(createProblem('malformed-json', parsed.reason));
     return;
   }
   const check = validateRequest(parsed.value);
   if (!check.ok) {
-    sendProblem(res, createProblem('validation-failed', 'Invalid.', check.errors));
+    sendProblem(createProblem('validation-failed', 'Invalid.', check.errors));
     return;
   }
-  sendJson(res, 201, record);
+  writeAnswer(res, jsonAnswer(201, record));
 });
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

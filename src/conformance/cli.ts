@@ -1,10 +1,6 @@
-// The checkout-conformance command: wires the process to runCli. See usage.ts for the flags.
-import { runCli } from './run-cli.js';
+// Entry of the `checkout-conformance` bin; the command is in run-cli.ts, its flags in usage.ts. Exit codes: 0
+// conformant, 1 violations found, 2 could not run.
+import { startCommand } from '../cli/run-command.js';
+import { conformanceCommand } from './run-cli.js';
 
-runCli(process.argv.slice(2), process.env, {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  interactive: process.stderr.isTTY === true,
-}).then((code) => {
-  process.exitCode = code;
-});
+startCommand(conformanceCommand);

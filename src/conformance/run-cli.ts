@@ -1,47 +1,40 @@
-// The checkout-conformance command as a function: argv and environment in, exit code out, output through the
-// given streams. Errors become exit codes only here: 2 for a run that could not happen, 1 for violations.
+// The checkout-conformance command: parse-args.ts reads argv and the environment, this file runs the checks and writes
+// the reports. src/cli/run-command.ts wires them; the kit's own exit codes: 0 conformant, 1 violations found, 2 a run
+// that could not happen (bad flags, missing key, unreachable service, unwritable report).
 import { writeFile } from 'node:fs/promises';
+import { type Command, type CommandIo, type Env, type RunIo, runCommand } from '../cli/run-command.js';
 import { loadContract } from '../contract/load-contract.js';
-import { createRedactor, type Redactor } from '../http/redact.js';
 import type { ConformanceConfig } from './config.js';
-import { ConfigError, parseCommand } from './parse-args.js';
+import { parseCommand } from './parse-args.js';
 import { buildJsonReport } from './report-json.js';
 import { renderJunit } from './report-junit.js';
 import { renderTable } from './report-table.js';
 import { type Progress, type RunOutcome, runConformance, UnreachableError } from './run-conformance.js';
 import { USAGE } from './usage.js';
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /** Whether stderr is a terminal: then progress rewrites one line instead of printing one per step. */
-  interactive: boolean;
-}
-
 export const EXIT = { conformant: 0, violations: 1, couldNotRun: 2 } as const;
 
-export async function runCli(argv: string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
-  // Redact whatever secrets the environment holds, even before (or without) a valid configuration.
-  let redact: Redactor = createRedactor([env.CHECKOUT_API_KEY?.trim(), env.CHECKOUT_CALLBACK_SECRET?.trim()]);
-  const out = (text: string) => io.stdout(redact(text));
-  const err = (text: string) => io.stderr(redact(text));
-  let config: ConformanceConfig;
-  try {
-    const command = parseCommand(argv, env);
-    if (command.kind === 'help') {
-      out(USAGE);
-      return EXIT.conformant;
-    }
-    config = command.config;
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      err(`checkout-conformance: ${error.message}\n`);
-      return EXIT.couldNotRun;
-    }
-    throw error;
-  }
-  redact = createRedactor([config.apiKey, config.callback?.secret, env.CHECKOUT_API_KEY, env.CHECKOUT_CALLBACK_SECRET]);
+export const conformanceCommand: Command<ConformanceConfig> = {
+  name: 'checkout-conformance',
+  parse: parseCommand,
+  help: () => USAGE,
+  run: runChecks,
+  // Redacted from every line and report, even before (or without) a valid configuration.
+  secrets: (env) => [
+    env.CHECKOUT_API_KEY,
+    env.CHECKOUT_CALLBACK_SECRET,
+    env.CHECKOUT_API_KEY?.trim(),
+    env.CHECKOUT_CALLBACK_SECRET?.trim(),
+  ],
+};
 
+/** The command as a function: argv and environment in, exit code out, output through `io` (tests and the benchmark). */
+export function runCli(argv: string[], env: Env, io: CommandIo): Promise<number> {
+  return runCommand(conformanceCommand, argv, env, io);
+}
+
+async function runChecks(config: ConformanceConfig, io: RunIo): Promise<number> {
+  const { stdout: out, stderr: err, redact } = io;
   let outcome: RunOutcome;
   try {
     outcome = await runConformance(config, (progress) => err(formatProgress(progress, io.interactive)));

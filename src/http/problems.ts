@@ -3,6 +3,7 @@
 // twice; a server adds the types only it answers with (the sandbox's helper routes), and Node's HTTP parser adds the
 // two below, which no operation declares.
 import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
+import { BODY_LIMIT_BYTES } from './request-body.js';
 
 /** The type, title and status every problem of one kind shares. */
 export interface ProblemTemplate {
@@ -93,4 +94,18 @@ export function describeUnsupportedMediaType(contentType: string | undefined): s
 /** The 400 detail, from parseJsonBody's reason (which never quotes the body). */
 export function describeMalformedJson(reason: string): string {
   return `The request body is not valid JSON: ${reason}. Send one JSON object.`;
+}
+
+/**
+ * The 413 detail: the body's size when known (`bytes`, as declared or as far as it was read), the limit, and what to
+ * do. Worded as the contract's PayloadTooLarge example, plus the remedy.
+ */
+export function describePayloadTooLarge(bytes: number | undefined): string {
+  const size = bytes !== undefined && bytes > BODY_LIMIT_BYTES ? `is ${bytes} bytes or more` : 'is too large';
+  return `The request body ${size}; the limit is ${BODY_LIMIT_BYTES} bytes (1 MiB). Send fewer or shorter items.`;
+}
+
+/** The 422 detail for a body with `fieldCount` offending fields (listed in `errors`), as the contract's example words it. */
+export function describeValidationFailed(fieldCount: number): string {
+  return `The request body has ${fieldCount} invalid field${fieldCount === 1 ? '' : 's'}.`;
 }

@@ -3,6 +3,7 @@
 // test/mock/bad-inputs-agree.test.ts holds both servers to these rules.
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
+import type { ServerRequest } from './exchange.js';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -26,9 +27,20 @@ export type BodyResult =
   | { ok: false; reason: 'too-large'; receivedBytes: number }
   | { ok: false; reason: 'aborted' };
 
-export function declaredLength(req: IncomingMessage): number | undefined {
+function declaredLength(req: IncomingMessage): number | undefined {
   const header = req.headers['content-length'];
   return header !== undefined && /^[0-9]+$/.test(header) ? Number(header) : undefined;
+}
+
+/** A node:http request as the transport-neutral ServerRequest (src/http/exchange.ts). */
+export function fromIncomingMessage(req: IncomingMessage): ServerRequest {
+  return {
+    method: req.method ?? 'GET',
+    target: req.url ?? '/',
+    headers: req.headersDistinct,
+    declaredLength: declaredLength(req),
+    readBody: (limit) => readBody(req, limit),
+  };
 }
 
 /**

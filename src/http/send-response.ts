@@ -1,36 +1,13 @@
-// Writing JSON and problem responses, for the sandbox's routes and for the requests Node's parser refuses in both
-// servers.
-import { randomUUID } from 'node:crypto';
+// Writing answers on node:http: a route's Answer (src/http/exchange.ts), and the problem document for a request
+// Node's parser refuses, in both servers.
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { CreateProblem, ProblemDocument } from './problems.js';
+import { type Answer, stampInstance } from './exchange.js';
+import type { CreateProblem } from './problems.js';
 
-export function sendJson(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  res.end(body);
-}
-
-/** A problem document; its `instance` is the answer's Request-Id when the answer has one, else a fresh URN (D2). */
-export function sendProblem(res: ServerResponse, problem: ProblemDocument, headers: Record<string, string> = {}): void {
-  const requestId = res.getHeader('request-id');
-  const body = JSON.stringify(stampInstance(problem, typeof requestId === 'string' ? requestId : `urn:uuid:${randomUUID()}`));
-  res.writeHead(problem.status, {
-    'content-type': 'application/problem+json',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  res.end(body);
-}
-
-// `instance` after `detail` and before `errors`, where the contract's examples put it.
-function stampInstance({ errors, ...problem }: ProblemDocument, instance: string | undefined): ProblemDocument {
-  return { ...problem, ...(instance === undefined ? {} : { instance }), ...(errors ? { errors } : {}) };
+export function writeAnswer(res: ServerResponse, answer: Answer): void {
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+  res.end(answer.body);
 }
 
 /**

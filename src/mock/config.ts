@@ -1,10 +1,7 @@
 // argv and environment → the configuration of one run of the mock or the proxy. Pure: no I/O, so every rule is
-// tested without starting a process. Throws UsageError, which the entry turns into exit code 2.
-
-/** A mistake in the command line or environment: the entry prints its message alone and exits 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+// tested without starting a process. Throws UsageError, which src/cli/run-command.ts turns into exit code 2.
+import { LOG_LEVELS, readHost, readLogLevel, readPort } from '../cli/read-env.js';
+import { type Env, HELP, type Parsed, UsageError } from '../cli/run-command.js';
 
 /** One run of `checkout-mock`, as argv and the environment ask for it. */
 export interface MockConfig {
@@ -13,16 +10,12 @@ export interface MockConfig {
   port: number;
   dynamic: boolean;
   build: boolean;
-  help: boolean;
   logLevel: string;
   upstream: string | undefined;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4010;
-// Prism's own log levels that never print request headers. Prism logs every header, Authorization included, at
-// debug and trace, so those two are refused: the API key must never reach a log.
-export const LOG_LEVELS = ['info', 'warn', 'error', 'fatal', 'silent'];
 export const DEFAULT_LOG_LEVEL = { mock: 'fatal', proxy: 'warn' };
 
 export const USAGE = `Usage:
@@ -39,22 +32,22 @@ Options:
 
 Environment: HOST (default ${DEFAULT_HOST}), PORT (default ${DEFAULT_PORT}; 0 picks a free port).`;
 
-export function parseMockArgs(argv: string[], env: Record<string, string | undefined> = {}): MockConfig {
+export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig> {
   const args = [...argv];
   const command = args[0] === 'proxy' || args[0] === 'mock' ? (args.shift() as 'mock' | 'proxy') : 'mock';
+  let help = false;
   const config: MockConfig = {
     command,
-    host: readHost(env.HOST),
-    port: readPort(env.PORT),
+    host: readHost(env, DEFAULT_HOST),
+    port: readPort(env, DEFAULT_PORT),
     dynamic: false,
     build: true,
-    help: false,
     logLevel: env.MOCK_LOG_LEVEL ? readLogLevel(env.MOCK_LOG_LEVEL, 'MOCK_LOG_LEVEL') : DEFAULT_LOG_LEVEL[command],
     upstream: undefined,
   };
   const positionals: string[] = [];
   for (let arg = args.shift(); arg !== undefined; arg = args.shift()) {
-    if (arg === '--help' || arg === '-h') config.help = true;
+    if (arg === '--help' || arg === '-h') help = true;
     else if (arg === '--dynamic' || arg === '-d') config.dynamic = true;
     else if (arg === '--no-build') config.build = false;
     else if (arg === '--log-level' || arg.startsWith('--log-level=')) {
@@ -63,7 +56,7 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
     } else if (arg.startsWith('-')) throw new UsageError(`Unknown option "${arg}".\n\n${USAGE}`);
     else positionals.push(arg);
   }
-  if (config.help) return config;
+  if (help) return HELP;
   if (command === 'mock' && positionals.length > 0) {
     throw new UsageError(
       `The mock takes no arguments, got "${positionals.join(' ')}". ` +
@@ -79,33 +72,7 @@ export function parseMockArgs(argv: string[], env: Record<string, string | undef
     }
     config.upstream = readUpstream(positionals[0]);
   }
-  return config;
-}
-
-function readHost(value: string | undefined): string {
-  if (value === undefined || value === '') return DEFAULT_HOST;
-  if (/\s/.test(value)) throw new UsageError(`HOST must be a host name or IP address, got "${value}".`);
-  return value;
-}
-
-function readPort(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_PORT;
-  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) {
-    throw new UsageError(`PORT must be a whole number from 0 to 65535 (0 picks a free port), got "${value}".`);
-  }
-  return Number(value);
-}
-
-function readLogLevel(value: string | undefined, source: string): string {
-  if (value === undefined || value === '') throw new UsageError(`${source} needs a value: one of ${LOG_LEVELS.join(', ')}.`);
-  if (value === 'debug' || value === 'trace') {
-    throw new UsageError(
-      `${source} "${value}" is refused: Prism prints every request header at that level, the API key ` +
-        `included. Use one of: ${LOG_LEVELS.join(', ')}.`,
-    );
-  }
-  if (!LOG_LEVELS.includes(value)) throw new UsageError(`${source} must be one of ${LOG_LEVELS.join(', ')}, got "${value}".`);
-  return value;
+  return { kind: 'run', config };
 }
 
 function readUpstream(value: string): string {

@@ -1,15 +1,16 @@
 // The caller-facing error bodies of the mock, made by the shared problem maker (src/http/problems.ts): types,
 // titles and statuses from the contract's own problem examples; `detail` and `errors` say what was wrong with this
-// request, worded as the sandbox words them, so one bad request reads the same from both.
+// request, in the words src/http/problems.ts gives both servers, so one bad request reads the same from both.
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import {
   createProblemMaker,
   describeMalformedJson,
+  describePayloadTooLarge,
   describeUnsupportedMediaType,
+  describeValidationFailed,
   type FieldError,
   readProblemTemplates,
 } from '../http/problems.js';
-import { BODY_LIMIT_BYTES } from '../http/request-body.js';
 
 /** Every problem the mock makes itself, each from the facts of one request. */
 export type ProblemFactory = ReturnType<typeof createProblemFactory>;
@@ -33,11 +34,8 @@ export function createProblemFactory(contract: OpenApiDocument) {
     unauthorized: (detail: string) => createProblem('unauthorized', detail),
     unsupportedMediaType: (contentType: string | undefined) =>
       createProblem('unsupported-media-type', describeUnsupportedMediaType(contentType)),
-    payloadTooLarge: () =>
-      createProblem(
-        'payload-too-large',
-        `The request body is larger than the limit of ${BODY_LIMIT_BYTES} bytes (1 MiB). Send fewer or shorter items.`,
-      ),
+    /** `bytes`: the body's declared size, when it declared one. */
+    payloadTooLarge: (bytes: number | undefined) => createProblem('payload-too-large', describePayloadTooLarge(bytes)),
     validationFailed: ({ fieldErrors, otherMessages }: { fieldErrors: FieldError[]; otherMessages: string[] }) =>
       createProblem('validation-failed', describeValidation(fieldErrors.length, otherMessages), fieldErrors),
     internalError: (detail: string) => createProblem('internal-error', detail),
@@ -55,7 +53,7 @@ export function createProblemFactory(contract: OpenApiDocument) {
 
 function describeValidation(fieldCount: number, otherMessages: string[]): string {
   const parts: string[] = [];
-  if (fieldCount > 0) parts.push(`The request body has ${fieldCount} invalid field${fieldCount === 1 ? '' : 's'}; see errors.`);
+  if (fieldCount > 0) parts.push(describeValidationFailed(fieldCount));
   for (const message of otherMessages) parts.push(`${message}.`);
   return parts.length > 0 ? parts.join(' ') : 'The request breaks the contract.';
 }

@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import { compileSchemePattern, describeCredentialsProblem } from '../http/authorization.js';
 import type { ProblemDocument } from '../http/problems.js';
-import { isAcceptedMediaType, parseJsonBody } from '../http/request-body.js';
+import { fromIncomingMessage, isAcceptedMediaType, parseJsonBody } from '../http/request-body.js';
 import type { ContractOperation } from './contract-facts.js';
 import type { ProblemFactory } from './problems.js';
 
@@ -50,12 +50,14 @@ export function createRequestChecks(problems: ProblemFactory): (request: Checked
       const challenge: Record<string, string> = operation.authChallenge ? { 'www-authenticate': operation.authChallenge } : {};
       if (detail) return refuse(problems.unauthorized(detail), challenge);
     }
-    if (operation.requestMediaTypes.length === 0) return tooLarge ? refuse(problems.payloadTooLarge()) : readAsText(body);
+    // The size the body declared, as the sandbox words it; a chunked body's is unknown here.
+    const tooLargeRefusal = () => refuse(problems.payloadTooLarge(fromIncomingMessage(request).declaredLength));
+    if (operation.requestMediaTypes.length === 0) return tooLarge ? tooLargeRefusal() : readAsText(body);
     const contentType = request.headers['content-type'];
     if (!isAcceptedMediaType(contentType, operation.requestMediaTypes)) {
       return refuse(problems.unsupportedMediaType(contentType));
     }
-    if (tooLarge) return refuse(problems.payloadTooLarge());
+    if (tooLarge) return tooLargeRefusal();
     if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '')) return readAsText(body);
     const parsed = parseJsonBody(body);
     if (!parsed.ok) return refuse(problems.malformedJson(parsed.reason));

@@ -1,56 +1,76 @@
-// The two commands of `checkout-mock`: the mock (`npm start`, `npm run mock`) and the proxy (`npm run proxy`). Each
-// loads Prism's engine in this process, binds one server, prints its banner and runs until a stop signal or the end
-// of the process chain that launched it. There is no child process to supervise or leave behind.
+// The run step of `checkout-mock`: the mock (`npm start`, `npm run mock`) or the proxy (`npm run proxy`). It loads
+// Prism's engine in this process, binds one server, prints its banner and runs until a stop signal or the end of the
+// process chain that launched it. There is no child process to supervise or leave behind.
 import type { Server } from 'node:http';
+import { type Command, EXIT, type RunIo, StartError } from '../cli/run-command.js';
 import { readContract } from '../contract/load-contract.js';
 import { formatBaseUrl, formatMockBanner, formatProxyBanner } from './banner.js';
 import { ensureFreshBundle, locateBundle } from './bundle.js';
 import { createCallbackSender } from './completion-callback.js';
-import type { MockConfig } from './config.js';
+import { type MockConfig, parseMockArgs, USAGE } from './config.js';
 import { readCallbackHeaderExamples } from './contract-facts.js';
 import { closeServer, describeStop, listen, watchForStop } from './lifecycle.js';
 import { createPrismEngine } from './prism-engine.js';
 import { createProxyServer } from './proxy-server.js';
 import { createMockServer } from './server.js';
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
+/** `checkout-mock`: exit 2 on bad usage, 1 when it cannot start, 0 once stopped. */
+export const mockCommand: Command<MockConfig> = {
+  name: 'checkout-mock',
+  parse: parseMockArgs,
+  help: () => USAGE,
+  run: runMock,
+};
 
-export async function runMock(config: MockConfig): Promise<void> {
+type Log = (line: string) => void;
+
+/** A server ready to listen, and its banner once the base URL is known. */
+interface PreparedServer {
+  server: Server;
+  formatBanner: (baseUrl: string) => string;
+}
+
+export async function runMock(config: MockConfig, io: RunIo): Promise<number> {
+  const log: Log = (line) => io.stdout(`${line}\n`);
+  const { server, formatBanner } = await whileStarting(() =>
+    config.command === 'proxy' ? prepareProxy(config, log) : prepareMock(config, log),
+  );
+  const watch = watchForStop();
+  try {
+    const port = await whileStarting(() => listen(server, config.host, config.port));
+    log(formatBanner(formatBaseUrl(config.host, port)));
+    log(`Stopping the ${config.command} (${describeStop(await watch.stopped)})…`);
+    return EXIT.ok;
+  } finally {
+    watch.dispose();
+    await closeServer(server);
+  }
+}
+
+async function prepareMock(config: MockConfig, log: Log): Promise<PreparedServer> {
   const bundle = config.build ? ensureFreshBundle(log) : locateBundle();
   const contract = readContract(bundle.json);
   const engine = await createPrismEngine({ document: bundle.json, logLevel: config.logLevel, log, dynamic: config.dynamic });
   const sendCallbacks = createCallbackSender({ headers: readCallbackHeaderExamples(contract), log });
-  const server = createMockServer({ engine, contract, pairExamples: !config.dynamic, sendCallbacks, log });
-  await serveUntilStopped(server, config, 'mock', (port) =>
-    formatMockBanner({
-      baseUrl: formatBaseUrl(config.host, port),
-      contract,
-      dynamic: config.dynamic,
-    }),
-  );
+  return {
+    server: createMockServer({ engine, contract, pairExamples: !config.dynamic, sendCallbacks, log }),
+    formatBanner: (baseUrl) => formatMockBanner({ baseUrl, contract, dynamic: config.dynamic }),
+  };
 }
 
-export async function runProxy(config: MockConfig): Promise<void> {
+async function prepareProxy(config: MockConfig, log: Log): Promise<PreparedServer> {
   const upstream = config.upstream;
   if (!upstream) throw new Error('The proxy needs an upstream URL.');
   const bundle = config.build ? ensureFreshBundle(log) : locateBundle();
   const engine = await createPrismEngine({ document: bundle.json, logLevel: config.logLevel, log, upstream });
-  await serveUntilStopped(createProxyServer(engine), config, 'proxy', (port) =>
-    formatProxyBanner({
-      baseUrl: formatBaseUrl(config.host, port),
-      upstream,
-    }),
-  );
+  return { server: createProxyServer(engine), formatBanner: (baseUrl) => formatProxyBanner({ baseUrl, upstream }) };
 }
 
-async function serveUntilStopped(server: Server, config: MockConfig, name: string, formatBanner: (port: number) => string) {
-  const watch = watchForStop();
+/** A step before the banner: what fails there (a stale bundle that does not build, a busy port) could not start. */
+async function whileStarting<T>(step: () => Promise<T>): Promise<T> {
   try {
-    const port = await listen(server, config.host, config.port);
-    log(formatBanner(port));
-    log(`Stopping the ${name} (${describeStop(await watch.stopped)})…`);
-  } finally {
-    watch.dispose();
-    await closeServer(server);
+    return await step();
+  } catch (error) {
+    throw new StartError((error as Error).message, { cause: error });
   }
 }

@@ -5,8 +5,9 @@ import type { CheckoutSettings } from './checkout/build-checkout.js';
 import type { CheckoutStore } from './checkout/checkout-store.js';
 import type { Clock } from './checkout/clock.js';
 import type { IdempotencyStore } from './idempotency-store.js';
+import type { RateLimiter } from './rate-limiter.js';
 import type { Authentication, AuthorizationHeader } from './routes/authenticate.js';
-import type { RequestCheck } from './validation/validate-create-request.js';
+import type { RequestCheck } from './validate-create-request.js';
 
 // The problem types the sandbox answers with: the contract's (titles from its examples), the parser's, and two of
 // its own for the helper routes, which the public contract does not describe.
@@ -23,6 +24,7 @@ export const SANDBOX_PROBLEM_SLUGS = [
   'unsupported-media-type',
   'validation-failed',
   'idempotency-key-reused',
+  'rate-limited',
   'request-header-fields-too-large',
   'internal-error',
 ] as const;
@@ -40,6 +42,8 @@ export interface SandboxContext {
   checkoutSettings: CheckoutSettings;
   checkouts: CheckoutStore;
   idempotency: IdempotencyStore;
+  /** Absent when the sandbox has no rate limit (the default). */
+  rateLimiter: RateLimiter | undefined;
   callbacks: CallbackDispatcher;
   log: (line: string) => void;
 }

@@ -1,24 +1,19 @@
-// Start the sandbox: an HTTP server for the create call, the sandbox helpers and the stand-in checkout page, with
-// its in-memory stores, the periodic expiry sweep and the callback dispatcher. Returns a handle to stop it, which
-// lets callback attempts in flight finish for a short while and reports the events left undelivered.
+// Start the sandbox: an HTTP server in front of the sandbox core (the create call, the sandbox helpers and the
+// stand-in checkout page), with the periodic expiry sweep. Returns a handle to stop it, which lets callback attempts
+// in flight finish for a short while and reports the events left undelivered.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type OpenApiDocument, readContract } from '../contract/load-contract.js';
-import { createProblemMaker } from '../http/problems.js';
-import { redactUrls } from '../http/redact.js';
-import { answerClientError, sendProblem } from '../http/send-response.js';
-import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
-import { CheckoutStore } from './checkout/checkout-store.js';
-import { type Clock, systemClock, toMillis } from './checkout/clock.js';
-import { createRateTable } from './checkout/test-rates.js';
+import type { OpenApiDocument } from '../contract/load-contract.js';
+import { fromIncomingMessage } from '../http/request-body.js';
+import { answerClientError, writeAnswer } from '../http/send-response.js';
+import type { SendCallback } from './callbacks/callback-delivery.js';
+import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
+import type { Clock } from './checkout/clock.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
-import { IdempotencyStore } from './idempotency-store.js';
-import { createAuthenticator } from './routes/authenticate.js';
-import { routeRequest } from './routes/route-request.js';
-import { SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES, type SandboxContext } from './sandbox-context.js';
-import { createRequestValidator } from './validation/validate-create-request.js';
+import type { SandboxContext } from './sandbox-context.js';
+import { createSandboxCore } from './sandbox-core.js';
 
 export interface SandboxOptions {
   config: SandboxConfig;
@@ -26,6 +21,7 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   clock?: Clock;
   contract?: OpenApiDocument;
+  sendCallback?: SendCallback;
 }
 
 export interface RunningSandbox {
@@ -42,46 +38,12 @@ export interface RunningSandbox {
 
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const { config } = options;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const clock = options.clock ?? systemClock;
-  const contract = options.contract ?? readContract();
-  const context: SandboxContext = {
-    clock,
-    authenticate: createAuthenticator(config.apiKeys),
-    createProblem: createProblemMaker(contract, SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES),
-    validateRequest: createRequestValidator(contract),
-    checkoutSettings: {
-      merchant: { id: randomUUID(), name: config.merchantName },
-      checkoutPageUrl: config.checkoutPageUrl ?? '',
-      sessionLifetimeMs: config.sessionLifetimeMs,
-      initialUpdateDelayMs: config.initialUpdateDelayMs,
-      offerAllMethods: config.offerAllMethods,
-      rateBetween: createRateTable(config.testRates),
-    },
-    checkouts: new CheckoutStore({ maxSessions: config.maxSessions, retentionMs: config.retentionMs }),
-    idempotency: new IdempotencyStore(config.maxSessions),
-    callbacks: new CallbackDispatcher({
-      secret: config.callbackSecret,
-      retryDelaysMs: config.callbackRetryDelaysMs,
-      jitter: config.callbackRetryJitter,
-      timeoutMs: config.callbackTimeoutMs,
-      log,
-    }),
-    log,
-  };
+  const core = createSandboxCore({ ...options, policies: config });
+  const { context } = core;
 
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-    routeRequest(req, res, context).catch((error: unknown) => {
-      // Only a bug gets here: log the stack (never the request's headers) and answer 500.
-      // An absolute-form target (`POST http://user:pass@host/...`) or the error's message can quote a URL: redact it.
-      const target = (req.url ?? '').split('?')[0];
-      log(redactUrls(`sandbox bug while answering ${req.method} ${target}: ${(error as Error)?.stack ?? String(error)}`));
-      if (!res.headersSent)
-        sendProblem(
-          res,
-          context.createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'),
-        );
-      else res.destroy();
+    void core.answer(fromIncomingMessage(req)).then((answer) => {
+      if (!res.destroyed) writeAnswer(res, answer);
     });
   });
   // Each such answer gets its own Request-Id, as a routed one does.
@@ -94,11 +56,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const url = `http://${formatHost(config.host)}:${port}`;
   if (!config.checkoutPageUrl) context.checkoutSettings.checkoutPageUrl = url;
 
-  const sweeper = setInterval(() => {
-    const nowMs = toMillis(clock.nowMicros());
-    context.checkouts.sweep(nowMs);
-    context.idempotency.sweep(nowMs);
-  }, config.sweepIntervalMs);
+  const sweeper = setInterval(core.sweep, config.sweepIntervalMs);
   sweeper.unref();
 
   const shutdownGraceMs = Math.min(config.callbackTimeoutMs, SHUTDOWN_GRACE_MS);
@@ -112,7 +70,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       // First stop taking requests, so that no checkout completes (and no callback starts) while the rest winds down.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      const undelivered = await context.callbacks.close(shutdownGraceMs);
+      const undelivered = await core.close(shutdownGraceMs);
       await closed;
       return undelivered;
     },

@@ -10,10 +10,10 @@ import type { Level } from '../../src/conformance/config.js';
 import { runCli } from '../../src/conformance/run-cli.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { type BrokenProxy, startBrokenProxy } from './support/broken-proxy.js';
-import { removePackage } from './support/built-package.js';
 import { type AllowedChoice, buildAllowedChoices, buildMutations, type Mutation } from './support/mutations.js';
 import {
   CALLBACK_SECRET,
+  removePackage,
   SANDBOX_POLICIES,
   type SandboxPolicy,
   type SandboxProcess,

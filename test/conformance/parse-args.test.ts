@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseCommand } from '../../src/conformance/parse-args.js';
+import { UsageError } from '../../src/cli/run-command.js';
+import { parseCommand } from '../../src/conformance/parse-args.js';
 import { CANARY_KEY } from '../support/canary.js';
 
 const SECRET = `whsec_${Buffer.from('a-callback-secret-of-32-bytes!!!').toString('base64')}`;
@@ -15,10 +16,10 @@ function errorOf(argv: string[], environment: Record<string, string | undefined>
   try {
     parseCommand(argv, environment);
   } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toBeInstanceOf(UsageError);
     return (error as Error).message;
   }
-  throw new Error('expected a ConfigError');
+  throw new Error('expected a UsageError');
 }
 
 describe('argv and environment → configuration', () => {

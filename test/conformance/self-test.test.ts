@@ -4,17 +4,20 @@
 // outputs, and a canary key that never shows.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
 import { Decimal } from '../../src/contract/money.js';
+import { buildMockIfStale } from '../support/built-bins.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
 import { type RunningProcess, runToEnd, startProcess, waitForHttp } from '../support/processes.js';
 import { startBrokenProxy } from './support/broken-proxy.js';
-import { buildPackageBins, conformanceBin, projectRoot, removePackage } from './support/built-package.js';
 import {
+  buildPackageBins,
   CALLBACK_SECRET,
+  conformanceBin,
+  removePackage,
   SANDBOX_POLICIES,
   type SandboxPolicy,
   type SandboxProcess,
@@ -33,7 +36,7 @@ beforeAll(async () => {
   buildPackageBins();
   const mockPort = await freePort();
   mockUrl = `http://127.0.0.1:${mockPort}`;
-  mock = startProcess(process.execPath, [resolve(projectRoot, 'scripts/start-mock.js')], { HOST: '127.0.0.1', PORT: String(mockPort) });
+  mock = startProcess(process.execPath, [buildMockIfStale()], { HOST: '127.0.0.1', PORT: String(mockPort) });
   await Promise.all(
     policies.map(async (policy) => {
       sandboxes.set(policy, await startSandboxProcess(policy));

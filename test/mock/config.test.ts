@@ -1,39 +1,50 @@
 // argv + environment → configuration, tested without a process.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOG_LEVEL, parseMockArgs, UsageError } from '../../src/mock/config.js';
+import { UsageError } from '../../src/cli/run-command.js';
+import { DEFAULT_LOG_LEVEL, type MockConfig, parseMockArgs } from '../../src/mock/config.js';
+
+function configOf(argv: string[], env: Record<string, string | undefined> = {}): MockConfig {
+  const parsed = parseMockArgs(argv, env);
+  if (parsed.kind !== 'run') throw new Error(`expected a run, got ${parsed.kind}`);
+  return parsed.config;
+}
 
 describe('parseMockArgs', () => {
   it('defaults to the mock on 127.0.0.1:4010 with examples, a bundle check and a quiet Prism', () => {
     expect(parseMockArgs([], {})).toEqual({
-      command: 'mock',
-      host: '127.0.0.1',
-      port: 4010,
-      dynamic: false,
-      build: true,
-      help: false,
-      logLevel: DEFAULT_LOG_LEVEL.mock,
-      upstream: undefined,
+      kind: 'run',
+      config: {
+        command: 'mock',
+        host: '127.0.0.1',
+        port: 4010,
+        dynamic: false,
+        build: true,
+        logLevel: DEFAULT_LOG_LEVEL.mock,
+        upstream: undefined,
+      },
     });
   });
 
   it('reads HOST and PORT from the environment; PORT=0 asks for a free port', () => {
-    expect(parseMockArgs([], { HOST: '0.0.0.0', PORT: '8080' })).toMatchObject({ host: '0.0.0.0', port: 8080 });
-    expect(parseMockArgs([], { PORT: '0' }).port).toBe(0);
+    expect(configOf([], { HOST: '0.0.0.0', PORT: '8080' })).toMatchObject({ host: '0.0.0.0', port: 8080 });
+    expect(configOf([], { PORT: '0' }).port).toBe(0);
   });
 
   it.each(['-1', '65536', 'abc', '40.1', '4010x'])('rejects PORT=%s with the accepted range', (port) => {
-    expect(() => parseMockArgs([], { PORT: port })).toThrow(/PORT must be a whole number from 0 to 65535/);
+    expect(() => parseMockArgs([], { PORT: port })).toThrow(
+      `PORT must be a whole number from 0 to 65535 (0 picks a free port), got "${port}".`,
+    );
   });
 
   it('turns on schema-generated answers with --dynamic', () => {
-    expect(parseMockArgs(['--dynamic'], {}).dynamic).toBe(true);
+    expect(configOf(['--dynamic']).dynamic).toBe(true);
   });
 
   it('takes the log level from --log-level, --log-level=, or MOCK_LOG_LEVEL, the flag winning', () => {
-    expect(parseMockArgs(['--log-level', 'info'], {}).logLevel).toBe('info');
-    expect(parseMockArgs(['--log-level=warn'], {}).logLevel).toBe('warn');
-    expect(parseMockArgs([], { MOCK_LOG_LEVEL: 'error' }).logLevel).toBe('error');
-    expect(parseMockArgs(['--log-level', 'silent'], { MOCK_LOG_LEVEL: 'info' }).logLevel).toBe('silent');
+    expect(configOf(['--log-level', 'info']).logLevel).toBe('info');
+    expect(configOf(['--log-level=warn']).logLevel).toBe('warn');
+    expect(configOf([], { MOCK_LOG_LEVEL: 'error' }).logLevel).toBe('error');
+    expect(configOf(['--log-level', 'silent'], { MOCK_LOG_LEVEL: 'info' }).logLevel).toBe('silent');
   });
 
   it.each(['debug', 'trace'])('refuses log level %s, at which Prism prints the Authorization header', (level) => {
@@ -52,13 +63,13 @@ describe('parseMockArgs', () => {
   });
 
   it('configures the proxy with its upstream, without a trailing slash, and a louder default log level', () => {
-    expect(parseMockArgs(['proxy', 'http://127.0.0.1:8080/'], {})).toMatchObject({
+    expect(configOf(['proxy', 'http://127.0.0.1:8080/'])).toMatchObject({
       command: 'proxy',
       upstream: 'http://127.0.0.1:8080',
       logLevel: DEFAULT_LOG_LEVEL.proxy,
       port: 4010,
     });
-    expect(parseMockArgs(['proxy', 'https://staging.example.com/base'], {}).upstream).toBe('https://staging.example.com/base');
+    expect(configOf(['proxy', 'https://staging.example.com/base']).upstream).toBe('https://staging.example.com/base');
   });
 
   it.each([
@@ -85,6 +96,7 @@ describe('parseMockArgs', () => {
   });
 
   it('returns help without validating the rest', () => {
-    expect(parseMockArgs(['proxy', '--help'], {}).help).toBe(true);
+    expect(parseMockArgs(['proxy', '--help'], {})).toEqual({ kind: 'help' });
+    expect(parseMockArgs(['-h', 'http://127.0.0.1:8080'], {})).toEqual({ kind: 'help' });
   });
 });

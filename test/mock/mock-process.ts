@@ -1,6 +1,8 @@
-// Starts `node scripts/start-mock.js` as a real process, as `npm start` does, and stops it the way a user would.
+// Starts the mock's bin (dist/bin/checkout-mock.js, rebuilt when stale) as a real process, as `npm start` does, and
+// stops it the way a user would.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { buildMockIfStale } from '../support/built-bins.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const BANNER_URL = /^(?:Base URL|Proxy URL): (http:\/\/\S+)/m;
@@ -13,10 +15,10 @@ export interface MockProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-// Not test/support/processes.ts: these tests send one chosen signal to start-mock itself, as a terminal's Ctrl-C does,
+// Not test/support/processes.ts: these tests send one chosen signal to the mock itself, as a terminal's Ctrl-C does,
 // and read how it ended; startProcess detaches a group and always stops it with SIGTERM.
 export async function startMockProcess(args: string[], env: Record<string, string> = {}): Promise<MockProcess> {
-  const child = spawn(process.execPath, ['scripts/start-mock.js', ...args], {
+  const child = spawn(process.execPath, [buildMockIfStale(), ...args], {
     cwd: projectRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +40,7 @@ export async function startMockProcess(args: string[], env: Record<string, strin
     }, 50);
     void exited.then(({ code }) => {
       clearInterval(timer);
-      reject(new Error(`start-mock exited with ${code} before printing its URL:\n${output}`));
+      reject(new Error(`the mock exited with ${code} before printing its URL:\n${output}`));
     });
   });
 
@@ -53,7 +55,7 @@ export async function startMockProcess(args: string[], env: Record<string, strin
   };
 }
 
-/** The process ids of `pid`'s direct children (none for start-mock: Prism's engine runs in its process). */
+/** The process ids of `pid`'s direct children (none for the mock: Prism's engine runs in its process). */
 export function childPids(pid: number): number[] {
   try {
     return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })

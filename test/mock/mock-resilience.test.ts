@@ -3,7 +3,7 @@
 // goes to the real process as npm start runs it, and the next valid create still gets its 201. Prism logs at `info`,
 // the level at which it serialises each body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequestValidator } from '../../src/sandbox/validation/validate-create-request.js';
+import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { problemType } from '../support/problems.js';
 import { contract, postJson, schemaErrors, seedSamples } from './mock-fixtures.js';

@@ -1,4 +1,4 @@
-// `npm start` as a user runs it: the real start-mock process (one process, Prism's engine inside) on a free port,
+// `npm start` as a user runs it: the real `checkout-mock` process (one process, Prism's engine inside) on a free port,
 // spoken to over HTTP.
 
 import { execFile } from 'node:child_process';

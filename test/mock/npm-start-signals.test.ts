@@ -9,6 +9,8 @@ import { type RunningProcess, startProcess, waitForOutput } from '../support/pro
 import { isAlive, listDescendants } from './mock-process.js';
 
 const DEADLINE_MS = 5_000;
+// The last command of `npm run mock`: the bin itself, run by the shell after the build step.
+const MOCK_COMMAND = /^node dist\/bin\/checkout-mock\.js/;
 
 let running: RunningProcess | undefined;
 let tree: Array<{ pid: number; command: string }> = [];
@@ -62,14 +64,19 @@ describe('a signal to one process of the npm start tree stops all of it', () => 
     ['npm start itself, SIGTERM', (npmPid) => npmPid, 'SIGTERM'],
     ['npm start itself, SIGKILL', (npmPid) => npmPid, 'SIGKILL'],
     ['the inner npm run mock, SIGTERM', () => findProcess(/^npm run\b/)!.pid, 'SIGTERM'],
-    ['the mock (node scripts/start-mock.js), SIGKILL', () => findProcess(/^node scripts\/start-mock\.js/)!.pid, 'SIGKILL'],
+    ['the mock (node dist/bin/checkout-mock.js), SIGKILL', () => findProcess(MOCK_COMMAND)!.pid, 'SIGKILL'],
   ];
   it.each(cases)(`%s: within ${DEADLINE_MS / 1000} s the port is free and no process of the tree runs`, async (_name, pick, signal) => {
     const { port, npmPid } = await startNpmStart();
-    // npm start, sh, npm run mock, sh, the mock (Prism's engine runs inside it: no process of its own).
+    // npm start, sh, npm run mock, sh, the mock (Prism's engine runs inside it: no process of its own). The build step
+    // before it (`build-mock.js --if-stale`) has ended by the time the banner shows; `--no-build` reached the mock.
     expect(tree.map(({ command }) => command)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^npm run\b/), expect.stringMatching(/^node scripts\/start-mock\.js/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^npm run\b/),
+        expect.stringMatching(/^node dist\/bin\/checkout-mock\.js .*--no-build/),
+      ]),
     );
+    expect(tree.filter(({ command }) => /^node scripts\/build-mock\.js/.test(command))).toEqual([]);
     expect(tree.filter(({ command }) => /prism-cli/.test(command))).toEqual([]);
     const target = pick(npmPid);
     process.kill(target, signal);

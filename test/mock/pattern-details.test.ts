@@ -1,10 +1,16 @@
-// A value breaking a `pattern` is described in the contract's words, the same words the sandbox uses, and the
-// regex is never quoted.
+// A value breaking a `pattern` is described in the contract's words, by the one describer the mock and the sandbox
+// share (src/contract/field-errors.ts), and the regex is never quoted.
 import { describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/config.js';
+import {
+  findPatternFacts,
+  type SchemaDocument,
+  UNDESCRIBED_FORMAT,
+  describePattern as wordFacts,
+} from '../../src/contract/field-errors.js';
 import { listOperations } from '../../src/mock/contract-facts.js';
-import { createPatternDescriber, describePatternViolation, UNDESCRIBED_FORMAT } from '../../src/mock/field-errors.js';
-import { createRequestValidator } from '../../src/sandbox/validation/validate-create-request.js';
+import { createPatternDescriber } from '../../src/mock/field-errors.js';
+import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 import { clone, contract, seedSamples } from './mock-fixtures.js';
 
 const createOperation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);
@@ -49,7 +55,11 @@ describe('pattern violations in the create request', () => {
   });
 });
 
-describe('describePatternViolation', () => {
+// The facts the contract gives about the pattern at a JSON Pointer inside a schema, in the shared words.
+const describePatternViolation = (document: SchemaDocument, schema: unknown, pointer: string) =>
+  wordFacts(findPatternFacts(document, schema, pointer));
+
+describe('findPatternFacts and describePattern', () => {
   const tiny = {
     components: {
       schemas: {
@@ -67,14 +77,24 @@ describe('describePatternViolation', () => {
 
   it('uses an inline description, then the generic sentence when no schema on the way has one', () => {
     const node = { $ref: '#/components/schemas/Node' };
-    expect(describePatternViolation(tiny, node, ['next', 'next', 'tag'])).toBe(`${UNDESCRIBED_FORMAT}: A tag: one x.`);
-    expect(describePatternViolation(tiny, { properties: { code: { $ref: '#/components/schemas/Code' } } }, ['code'])).toBe(
+    expect(describePatternViolation(tiny, node, '/next/next/tag')).toBe(`${UNDESCRIBED_FORMAT}: A tag: one x.`);
+    expect(describePatternViolation(tiny, { properties: { code: { $ref: '#/components/schemas/Code' } } }, '/code')).toBe(
       UNDESCRIBED_FORMAT,
     );
   });
 
   it('follows array items, oneOf branches and escaped pointer segments', () => {
     const schema = { oneOf: [{ properties: { 'a/b': { items: { $ref: '#/components/schemas/Node' } } } }] };
-    expect(describePatternViolation(tiny, schema, ['a~1b', '3', 'tag'])).toBe(`${UNDESCRIBED_FORMAT}: A tag: one x.`);
+    expect(describePatternViolation(tiny, schema, '/a~1b/3/tag')).toBe(`${UNDESCRIBED_FORMAT}: A tag: one x.`);
+  });
+
+  it('names the component holding the pattern (its code depends on it), with or without a description', () => {
+    const schema = { properties: { code: { $ref: '#/components/schemas/Code' } } };
+    expect(findPatternFacts(tiny, schema, '/code')).toEqual({ component: 'Code', componentDescription: undefined, description: undefined });
+    expect(findPatternFacts(tiny, schema, '/elsewhere')).toEqual({
+      component: undefined,
+      componentDescription: undefined,
+      description: undefined,
+    });
   });
 });

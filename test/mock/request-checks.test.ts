@@ -1,8 +1,9 @@
-// The front's own checks as pure functions: the Authorization header's lines, the media type rule, the JSON body,
-// and the depth cut that keeps Prism's recursive logger away from deep input. The HTTP suites check the same
-// rules against the real process (mock-resilience, bad-inputs-agree).
+// The front's own checks as pure functions: the Authorization header's lines, the 413 and 422 details, the media
+// type rule, the JSON body, and the depth cut that keeps Prism's recursive logger away from deep input. The HTTP
+// suites check the same rules against the real process (mock-resilience, bad-inputs-agree).
 import { describe, expect, it } from 'vitest';
 import { describeCredentialsProblem } from '../../src/http/authorization.js';
+import { describePayloadTooLarge, describeValidationFailed } from '../../src/http/problems.js';
 import { isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
 import { cutDeeperThan, MAX_FORWARDED_DEPTH } from '../../src/mock/request-checks.js';
 
@@ -21,6 +22,25 @@ describe('describeCredentialsProblem', () => {
     ['a key with a space in it', ['Api-Key k1 k2'], /does not use the Api-Key scheme/],
   ])('refuses %s', (_name, values, reason) => {
     expect(describeCredentialsProblem(values, 'Api-Key')).toMatch(reason);
+  });
+});
+
+// The one place these sentences are spelled out: every other suite asks the functions both servers use.
+describe('the body-level details of 413 and 422', () => {
+  it('413: the size when known, the limit and what to do', () => {
+    expect(describePayloadTooLarge(1_048_577)).toBe(
+      'The request body is 1048577 bytes or more; the limit is 1048576 bytes (1 MiB). Send fewer or shorter items.',
+    );
+    for (const unknown of [undefined, 1_048_576]) {
+      expect(describePayloadTooLarge(unknown)).toBe(
+        'The request body is too large; the limit is 1048576 bytes (1 MiB). Send fewer or shorter items.',
+      );
+    }
+  });
+
+  it("422: how many fields (each is in errors), as the contract's example says it", () => {
+    expect(describeValidationFailed(1)).toBe('The request body has 1 invalid field.');
+    expect(describeValidationFailed(3)).toBe('The request body has 3 invalid fields.');
   });
 });
 

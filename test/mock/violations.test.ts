@@ -1,9 +1,21 @@
-// Prism's sl-violations entries → the contract's FieldError {pointer, code, detail}. The inputs are the shapes Prism
-// 5.14.2 produces (see its convertAjvErrors); the HTTP suite checks the same path against the real process.
-import { describe, expect, it } from 'vitest';
-import { readFieldErrorCodes } from '../../src/mock/contract-facts.js';
-import { describeRequestViolations, parseViolationsHeader } from '../../src/mock/field-errors.js';
-import { contract } from './mock-fixtures.js';
+// Prism's sl-violations entries → the contract's FieldError {pointer, code, detail}, through the describer the
+// sandbox uses too. The inputs are the shapes Prism 5.14.2 produces (see its convertAjvErrors); the last block runs
+// Prism's engine and the sandbox's validator on the same bodies and wants the same entries from both.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_PATH } from '../../src/conformance/config.js';
+import { locateBundle } from '../../src/mock/bundle.js';
+import { listOperations, readFieldErrorCodes } from '../../src/mock/contract-facts.js';
+import {
+  createPatternComponentFinder,
+  createPatternDescriber,
+  describeRequestViolations,
+  parseViolationsHeader,
+} from '../../src/mock/field-errors.js';
+import { createPrismEngine, type PrismEngine } from '../../src/mock/prism-engine.js';
+import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { INVALID_CREATE_BODIES } from '../support/invalid-create-bodies.js';
+import { clone, contract, seedSamples } from './mock-fixtures.js';
 
 const bodyViolation = (path: string[], code: string, message: string) => ({
   location: ['request', 'body', ...path],
@@ -26,17 +38,17 @@ describe('describeRequestViolations', () => {
 
   it('gives each field error the code the contract lists for its keyword, as the sandbox does', () => {
     expect(codes).toContain('invalid');
-    const urlComponent = (location: string[]) => (location.at(-1) === 'callback_url' ? 'HttpUrl' : 'UnitAmount');
+    const urlComponent = (location: string[]) => ({ component: location.at(-1) === 'callback_url' ? 'HttpUrl' : 'UnitAmount' });
     const { fieldErrors } = describeRequestViolations(
       [
         bodyViolation([], 'required', "Request body must have required property 'currency'"),
         bodyViolation([], 'additionalProperties', "Request body must NOT have additional properties; found 'callbackUrl'"),
-        bodyViolation(['currency'], 'type', 'Request body property currency must be string'),
+        bodyViolation(['client_reference_id'], 'type', 'Request body property client_reference_id must be string'),
         bodyViolation(['invoice_items'], 'minItems', 'Request body property invoice_items must NOT have fewer than 1 items'),
         bodyViolation(['invoice_items', '0', 'price_data', 'unit_amount'], 'pattern', 'Request body property … must match pattern "^x$"'),
         bodyViolation(['callback_url'], 'pattern', 'Request body property callback_url must match pattern "^https?://"'),
         bodyViolation(['success_url'], 'format', 'Request body property success_url must match format "uri"'),
-        bodyViolation(['client_reference_id'], 'not', 'Request body property client_reference_id must NOT be valid'),
+        bodyViolation(['metadata'], 'not', 'Request body property metadata must NOT be valid'),
       ],
       { codes, findPatternComponent: urlComponent },
     );
@@ -54,9 +66,9 @@ describe('describeRequestViolations', () => {
 
   it('carries no code when the contract lists none, and "invalid" for a code the contract does not list', () => {
     const violation = bodyViolation(['currency'], 'type', 'Request body property currency must be string');
-    expect(describeRequestViolations([violation]).fieldErrors).toEqual([{ pointer: '/currency', detail: 'must be string' }]);
+    expect(describeRequestViolations([violation]).fieldErrors).toEqual([{ pointer: '/currency', detail: 'must be a string' }]);
     expect(describeRequestViolations([violation], { codes: ['invalid'] }).fieldErrors).toEqual([
-      { pointer: '/currency', code: 'invalid', detail: 'must be string' },
+      { pointer: '/currency', code: 'invalid', detail: 'must be a string' },
     ]);
   });
 
@@ -64,7 +76,7 @@ describe('describeRequestViolations', () => {
     const { fieldErrors } = describeRequestViolations([
       bodyViolation(['invoice_items', '0', 'quantity'], 'type', 'Request body property invoice_items.0.quantity must be integer'),
     ]);
-    expect(fieldErrors).toEqual([{ pointer: '/invoice_items/0/quantity', detail: 'must be integer' }]);
+    expect(fieldErrors).toEqual([{ pointer: '/invoice_items/0/quantity', detail: 'must be an integer (a whole JSON number)' }]);
   });
 
   it('points a missing property at the property itself', () => {
@@ -91,15 +103,13 @@ describe('describeRequestViolations', () => {
     expect(fieldErrors[0].detail).toMatch(/not a field/);
   });
 
-  it('uses the root pointer for a body that is not an object or is missing', () => {
-    const { fieldErrors } = describeRequestViolations([
-      bodyViolation([], 'type', 'Request body must be object'),
+  it('uses the root pointer for a body that is not an object, and reads Prism\'s "no body" (a JSON null) as one', () => {
+    const notObject = describeRequestViolations([bodyViolation([], 'type', 'Request body must be object')]);
+    const nullBody = describeRequestViolations([
       { location: ['request'], severity: 'Error', code: 'required', message: 'Body parameter is required' },
     ]);
-    expect(fieldErrors).toEqual([
-      { pointer: '', detail: 'must be object' },
-      { pointer: '', detail: 'a JSON object body is required' },
-    ]);
+    expect(notObject.fieldErrors).toEqual([{ pointer: '', detail: 'must be a JSON object' }]);
+    expect(nullBody.fieldErrors).toEqual(notObject.fieldErrors);
   });
 
   it('keeps header problems out of errors[] (whose pointers point into the body) but reports them', () => {
@@ -115,7 +125,7 @@ describe('describeRequestViolations', () => {
     expect(otherMessages).toEqual(['Request header parameter idempotency-key must NOT have more than 255 characters']);
   });
 
-  it('never quotes the regex of a pattern violation: the describer words it, or a generic sentence stands in', () => {
+  it("never quotes the regex of a pattern violation: the contract's facts word it, or a generic sentence stands in", () => {
     const regexMessage = 'Request body property invoice_items.0.price_data.unit_amount must match pattern "^(?:[1-9][0-9]{0,11})$"';
     const violations = [
       bodyViolation(['invoice_items', '0', 'price_data', 'unit_amount'], 'pattern', regexMessage),
@@ -127,17 +137,16 @@ describe('describeRequestViolations', () => {
       },
     ];
     const asked: string[][] = [];
-    const describePattern = (location: string[]) => {
-      asked.push(location);
-      return `words for ${location.join('.')}`;
-    };
-    const described = describeRequestViolations(violations, { describePattern });
-    expect(asked).toEqual([
-      ['body', 'invoice_items', '0', 'price_data', 'unit_amount'],
-      ['header', 'idempotency-key'],
-    ]);
+    const described = describeRequestViolations(violations, {
+      findPatternComponent: (location) => {
+        asked.push(location);
+        return { component: 'UnitAmount', componentDescription: 'A decimal amount.' };
+      },
+      describePattern: (location) => `words for ${location.join('.')}`,
+    });
+    expect(asked).toEqual([['body', 'invoice_items', '0', 'price_data', 'unit_amount']]);
     expect(described.fieldErrors).toEqual([
-      { pointer: '/invoice_items/0/price_data/unit_amount', detail: 'words for body.invoice_items.0.price_data.unit_amount' },
+      { pointer: '/invoice_items/0/price_data/unit_amount', detail: 'does not have the form of UnitAmount: A decimal amount.' },
     ]);
     expect(described.otherMessages).toEqual(['Request header parameter idempotency-key words for header.idempotency-key']);
 
@@ -145,6 +154,31 @@ describe('describeRequestViolations', () => {
     expect(generic.fieldErrors[0].detail).toBe('does not have the expected format');
     expect(generic.otherMessages[0]).toBe('Request header parameter idempotency-key does not have the expected format');
     expect(JSON.stringify(generic)).not.toMatch(/pattern|\^/);
+  });
+
+  it("reads Ajv's params back from Prism's sentences, and joins two rules one field breaks into one entry", () => {
+    const { fieldErrors } = describeRequestViolations([
+      bodyViolation(['invoice_items'], 'minItems', 'Request body property invoice_items must NOT have fewer than 1 items'),
+      bodyViolation(['invoice_items'], 'maxItems', 'Request body property invoice_items must NOT have more than 100 items'),
+      bodyViolation(['name'], 'maxLength', 'Request body property name must NOT have more than 250 characters'),
+      bodyViolation(['quantity'], 'minimum', 'Request body property quantity must be >= 1'),
+      bodyViolation(['quantity'], 'maximum', 'Request body property quantity must be <= 10000'),
+      bodyViolation(['type'], 'enum', 'Request body property type must be equal to one of the allowed values: crypto, card'),
+      bodyViolation(['id'], 'type', 'Request body property id must be string,null'),
+      bodyViolation(['url'], 'format', 'Request body property url must match format "uri"'),
+      bodyViolation(['n'], 'multipleOf', 'Request body property n must be multiple of 2'),
+      bodyViolation(['v'], 'const', 'Request body property v must be equal to constant'),
+    ]);
+    expect(fieldErrors).toEqual([
+      { pointer: '/invoice_items', detail: 'must have at least 1 item; must have at most 100 items' },
+      { pointer: '/name', detail: 'must be at most 250 characters long' },
+      { pointer: '/quantity', detail: 'must be at least 1; must be at most 10000' },
+      { pointer: '/type', detail: 'must be one of: "crypto", "card"' },
+      { pointer: '/id', detail: 'must be a string or null' },
+      { pointer: '/url', detail: 'must be an absolute URL' },
+      { pointer: '/n', detail: 'must be multiple of 2' },
+      { pointer: '/v', detail: 'must be the one value the contract allows' },
+    ]);
   });
 
   it('ignores warnings and response violations', () => {
@@ -158,5 +192,45 @@ describe('describeRequestViolations', () => {
       },
     ]);
     expect([...fieldErrors, ...otherMessages]).toEqual([]);
+  });
+});
+
+describe("Prism's violations and the sandbox's Ajv errors for the same body give the same field errors", () => {
+  let engine: PrismEngine;
+  beforeAll(async () => {
+    engine = await createPrismEngine({ document: locateBundle().json, logLevel: 'silent', log: () => {} });
+  });
+  // What the mock's server builds for the create operation at start-up.
+  const operation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);
+  const options = {
+    describePattern: createPatternDescriber(contract, operation),
+    findPatternComponent: createPatternComponentFinder(contract, operation),
+    codes: readFieldErrorCodes(contract),
+  };
+  const validateRequest = createRequestValidator(contract);
+  const manyFaults = clone(seedSamples.usdtOnTron);
+  delete manyFaults.currency;
+  Object.assign(manyFaults.invoice_items[0], { quantity: 0 });
+  Object.assign(manyFaults.invoice_items[0].price_data, { unit_amount: '', currency: 'u s' });
+  Object.assign(manyFaults, { success_url: 'nope', client_reference_id: 7, extra: true });
+  manyFaults.invoice_items[0].price_data.product_data.name = 'x'.repeat(251);
+  manyFaults.payment_method_data.type = 'card';
+  const bodies: Array<[string, unknown]> = [
+    ...INVALID_CREATE_BODIES.map((invalid) => [invalid.name, invalid.body] as [string, unknown]),
+    ['one body breaking many rules, two of them on one field', manyFaults],
+  ];
+
+  it.each(bodies)('%s', async (_name, body) => {
+    const answer = await engine.answer({
+      method: 'POST',
+      url: CREATE_PATH,
+      headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' },
+      body,
+    });
+    const mock = describeRequestViolations(answer.violations, options);
+    const sandbox = validateRequest(body);
+    expect(sandbox.ok).toBe(false);
+    expect(mock.otherMessages).toEqual([]);
+    expect(mock.fieldErrors).toEqual(sandbox.ok ? [] : sandbox.errors);
   });
 });

@@ -1,6 +1,7 @@
 // Done when a throwaway project can install the packed tarball, compile the client guide's examples unchanged under a
-// strict tsconfig, and run the client example against a local server.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// strict tsconfig, and run the client example against a local server; and compile and run the testing guide's
+// examples (docs/testing.md), each a vitest file, unchanged and green.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,30 +22,38 @@ let consumer: string;
 let installed: string;
 let server: Server;
 let serverUrl: string;
+let testingExamples: string[];
 const answers: Array<{ status: number; type: string; body: unknown }> = [];
 const received: IncomingHttpHeaders[] = [];
+
+const STRICT_OPTIONS = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  skipLibCheck: false,
+  target: 'ES2022',
+  lib: ['ES2022'],
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  types: ['node'],
+  typeRoots: [join(projectRoot, 'node_modules/@types')],
+};
 
 function writeConsumerSources(examples: string[]) {
   mkdirSync(join(consumer, 'src'));
   for (const [index, code] of examples.entries()) writeFileSync(join(consumer, 'src', `guide-example-${index + 1}.ts`), code);
-  const tsconfig = {
-    compilerOptions: {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      skipLibCheck: false,
-      target: 'ES2022',
-      lib: ['ES2022'],
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      rootDir: 'src',
-      outDir: 'out',
-      types: ['node'],
-      typeRoots: [join(projectRoot, 'node_modules/@types')],
-    },
-    include: ['src'],
-  };
+  const tsconfig = { compilerOptions: { ...STRICT_OPTIONS, rootDir: 'src', outDir: 'out' }, include: ['src'] };
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+}
+
+// The testing guide's examples as the consumer's own test files, with vitest and msw in its node_modules (linked from
+// this project: the same versions a consumer would install, without a second download).
+function writeTestingExamples(examples: string[]) {
+  mkdirSync(join(consumer, 'tests'));
+  for (const [index, code] of examples.entries()) writeFileSync(join(consumer, 'tests', `testing-example-${index + 1}.test.ts`), code);
+  for (const name of ['vitest', 'msw']) symlinkSync(join(projectRoot, 'node_modules', name), join(consumer, 'node_modules', name), 'dir');
+  const tsconfig = { compilerOptions: { ...STRICT_OPTIONS, lib: ['ES2022', 'DOM'], noEmit: true }, include: ['tests'] };
+  writeFileSync(join(consumer, 'tsconfig.testing.json'), JSON.stringify(tsconfig, null, 2));
 }
 
 async function runExample(): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -61,6 +70,8 @@ beforeAll(async () => {
   consumer = await installIntoConsumer(workDir, tarball);
   installed = join(consumer, 'node_modules', 'checkout-api-contract');
   writeConsumerSources(readGuideExamples(join(projectRoot, 'docs/client.md')));
+  testingExamples = readGuideExamples(join(projectRoot, 'docs/testing.md'), '# Testing your integration');
+  writeTestingExamples(testingExamples);
 
   server = createServer((req, res) => {
     received.push(req.headers);
@@ -100,7 +111,9 @@ describe('the packed package, installed into a throwaway project', () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     expect(manifest.type).toBe('module');
     expect(manifest.engines.node).toMatch(/^>=20/);
-    expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining(['.', './openapi.json', './openapi.yaml', './package.json']));
+    expect(Object.keys(manifest.exports)).toEqual(
+      expect.arrayContaining(['.', './testing', './msw', './openapi.json', './openapi.yaml', './package.json']),
+    );
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['openapi-fetch', 'standardwebhooks']);
     const installedNames = listFiles(join(consumer, 'node_modules'))
       .filter((file) => file.endsWith('/package.json'))
@@ -155,4 +168,48 @@ describe('the packed package, installed into a throwaway project', () => {
       hidden: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
     });
   });
+});
+
+describe('the testing guide, run from the installed package', () => {
+  it('keeps the testing kit out of the main entry: its import graph holds the client and verifier only', async () => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      entryPoints: [join(installed, 'dist/index.js')],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'silent',
+    });
+    const modules = Object.keys(result.metafile.inputs);
+    expect(modules.some((path) => path.includes('checkout-api-contract/dist/client/'))).toBe(true);
+    expect(modules.filter((path) => /dist\/(testing|sandbox|http|contract)\/|node_modules\/(msw|ajv|decimal\.js)\//.test(path))).toEqual(
+      [],
+    );
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true } });
+  });
+
+  it('compiles every example of docs/testing.md unchanged under the same strict tsconfig', async () => {
+    const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.testing.json'], { cwd: consumer }).catch((error) => error);
+    expect(result.stdout ?? '').toBe('');
+  }, 120_000);
+
+  it('runs every example as a vitest suite of the consumer, all green, with no test skipped', async () => {
+    const vitest = join(projectRoot, 'node_modules/vitest/vitest.mjs');
+    const env = { PATH: process.env.PATH, CI: 'true' };
+    const result = await run(process.execPath, [vitest, 'run', '--reporter=json', '--outputFile=report.json'], {
+      cwd: consumer,
+      env,
+    }).catch((error) => error);
+    const report = JSON.parse(readFileSync(join(consumer, 'report.json'), 'utf8'));
+    const written = testingExamples.join('\n').match(/^test\(/gm)?.length ?? 0;
+    expect(result.code ?? 0, result.stdout + result.stderr).toBe(0);
+    expect(report.numTotalTestSuites).toBeGreaterThanOrEqual(testingExamples.length);
+    expect(report.numPassedTests).toBe(written);
+    expect(report.numTotalTests).toBe(written);
+    expect(testingExamples.length).toBeGreaterThanOrEqual(4);
+  }, 180_000);
 });

@@ -1,13 +1,11 @@
-// The TypeScript examples of the client guide (docs/client.md), read from the guide itself so that the consumer
-// test compiles and runs exactly what readers copy.
+// The TypeScript examples of a guide (docs/client.md, docs/testing.md), read from the guide itself so that the
+// consumer test compiles and runs exactly what readers copy.
 import { readFileSync } from 'node:fs';
 
-const SECTION_HEADING = '# TypeScript client';
-
-export function readGuideExamples(guidePath = 'docs/client.md'): string[] {
+export function readGuideExamples(guidePath = 'docs/client.md', heading = '# TypeScript client'): string[] {
   const guide = readFileSync(guidePath, 'utf8');
-  const start = guide.indexOf(`${SECTION_HEADING}\n`);
-  if (start !== 0) throw new Error(`${guidePath} does not open with "${SECTION_HEADING}".`);
+  const start = guide.indexOf(`${heading}\n`);
+  if (start !== 0) throw new Error(`${guidePath} does not open with "${heading}".`);
   // Every example of the guide: creating a checkout, handling its answer, receiving the callback.
   const examples = [...guide.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
   if (examples.length === 0) throw new Error(`${guidePath} has no \`\`\`ts example.`);

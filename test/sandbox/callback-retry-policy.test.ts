@@ -23,7 +23,7 @@ async function startDelivery(retryDelaysMs: number[], jitter: number, reply: Cal
   await receiver.up();
   const logs: string[] = [];
   dispatcher = new CallbackDispatcher({ secret: CALLBACK_SECRET, retryDelaysMs, jitter, timeoutMs: 5_000, log: (line) => logs.push(line) });
-  const delivery = dispatcher.dispatch(RECORD, receiver.url, Date.now());
+  const delivery = dispatcher.dispatch(RECORD, receiver.url, Date.now()).delivery;
   return { delivery, logs };
 }
 
@@ -69,7 +69,7 @@ describe('callback retries (D7, Standard Webhooks)', () => {
         timeoutMs: 5_000,
         log: (line) => logs.push(line),
       });
-      const delivery: CallbackDelivery = dispatcher.dispatch(RECORD, `http://127.0.0.1:${port}/hook`, Date.now());
+      const delivery: CallbackDelivery = dispatcher.dispatch(RECORD, `http://127.0.0.1:${port}/hook`, Date.now()).delivery;
       await waitUntil(() => delivery.status !== 'pending', 'the delivery to end');
       expect(delivery.status).toBe('delivered');
       expect(logs).toEqual([expect.stringMatching(/failed on attempt 1 \(HTTP 429\); retrying in 1000 ms$/)]);

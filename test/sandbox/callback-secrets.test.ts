@@ -33,7 +33,11 @@ describe('the callback dispatcher', () => {
     const dispatcher = new CallbackDispatcher({ secret: CALLBACK_SECRET, retryDelaysMs: [10], jitter: 0, timeoutMs: 1_000, log });
     const port = await freePort();
     const url = `http://merchant:${CANARY_CALLBACK_PASSWORD}@127.0.0.1:${port}/hook?token=${CANARY_CALLBACK_TOKEN}`;
-    const delivery = dispatcher.dispatch({ id: 'a6a3c0a4-4d3e-4a55-9c61-3c2f8f0e1b7d', status: 'complete' } as Checkout, url, Date.now());
+    const delivery = dispatcher.dispatch(
+      { id: 'a6a3c0a4-4d3e-4a55-9c61-3c2f8f0e1b7d', status: 'complete' } as Checkout,
+      url,
+      Date.now(),
+    ).delivery;
     const deadline = Date.now() + 10_000;
     while (delivery.status === 'pending' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     await dispatcher.close(0);

@@ -56,7 +56,11 @@ describe('checkout-sandbox, installed from the tarball', () => {
   });
 
   it.each([
-    ['PORT', { PORT: 'eighty' }, /PORT must be a whole number/],
+    [
+      'PORT',
+      { PORT: 'eighty' },
+      /^checkout-sandbox: PORT must be a whole number from 0 to 65535 \(0 picks a free port\), got "eighty"\.$/m,
+    ],
     ['CHECKOUT_PAGE_URL', { CHECKOUT_PAGE_URL: 'pay.example.test' }, /CHECKOUT_PAGE_URL must be an absolute http\(s\) URL/],
     ['CHECKOUT_CALLBACK_SECRET', { CHECKOUT_CALLBACK_SECRET: 'whsec_not base64!' }, /CHECKOUT_CALLBACK_SECRET must be/],
     ['CHECKOUT_CALLBACK_RETRY_DELAYS_MS', { CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '5s,5m' }, /CHECKOUT_CALLBACK_RETRY_DELAYS_MS must be/],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatBanner } from '../../src/sandbox/cli-text.js';
+import { UsageError } from '../../src/cli/run-command.js';
 import { readSandboxConfig, SandboxConfigError } from '../../src/sandbox/config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
+import { formatBanner, parseSandboxArgs } from '../../src/sandbox/sandbox-command.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 
 describe('readSandboxConfig', () => {
@@ -79,11 +80,39 @@ describe('readSandboxConfig', () => {
     expect(() => readSandboxConfig(env)).toThrow(name);
   });
 
+  it('reads HOST and PORT trimmed, as the mock does, and refuses them with the shared usage error (exit 2)', () => {
+    expect(readSandboxConfig({ HOST: ' 0.0.0.0 ', PORT: ' 0 ' })).toMatchObject({ host: '0.0.0.0', port: 0 });
+    expect(() => readSandboxConfig({ PORT: 'eighty' })).toThrow(
+      'PORT must be a whole number from 0 to 65535 (0 picks a free port), got "eighty".',
+    );
+    expect(() => readSandboxConfig({ HOST: 'local host' })).toThrow('HOST must be a host name or IP address, got "local host".');
+    expect(SandboxConfigError).toBe(UsageError);
+  });
+
   it('names CHECKOUT_PAGE_URL without echoing its userinfo or query', () => {
     const value = `https://merchant:${CANARY_CALLBACK_PASSWORD}@pay.example.test/?token=${CANARY_CALLBACK_TOKEN}`;
     expect(() => readSandboxConfig({ CHECKOUT_PAGE_URL: value })).toThrow(
       'CHECKOUT_PAGE_URL must be an absolute http(s) URL without user, password, query or fragment, such as https://pay.example.test; ' +
         'it is "https://[REDACTED]@pay.example.test/?[REDACTED]".',
     );
+  });
+});
+
+describe('parseSandboxArgs', () => {
+  it('reads the configuration from the environment alone', () => {
+    const parsed = parseSandboxArgs([], { PORT: '4999', CHECKOUT_API_KEYS: CANARY_KEY });
+    expect(parsed.kind === 'run' && [parsed.config.port, parsed.config.apiKeys]).toEqual([4999, [CANARY_KEY]]);
+  });
+
+  it('answers --help and -h before reading the environment, which may be unusable', () => {
+    expect(parseSandboxArgs(['--help'], { PORT: 'eighty' })).toEqual({ kind: 'help' });
+    expect(parseSandboxArgs(['-h'], {})).toEqual({ kind: 'help' });
+  });
+
+  it('refuses any argument with a usage error that points at the environment', () => {
+    expect(() => parseSandboxArgs(['--port', '80'], {})).toThrow(
+      'checkout-sandbox takes no arguments (got "--port"); it is configured by environment variables. See checkout-sandbox --help.',
+    );
+    expect(() => parseSandboxArgs(['serve'], {})).toThrow(UsageError);
   });
 });

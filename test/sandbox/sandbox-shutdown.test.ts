@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
 import { CallbackDispatcher } from '../../src/sandbox/callbacks/callback-dispatcher.js';
-import { formatUndelivered } from '../../src/sandbox/cli-text.js';
+import { formatUndelivered } from '../../src/sandbox/sandbox-command.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
 import { waitForOutput } from '../support/processes.js';
@@ -107,10 +107,10 @@ describe('the callback dispatcher on close', () => {
     const url = `${receiver.url}?token=${CANARY_CALLBACK_TOKEN}`.replace('http://', `http://merchant:${CANARY_CALLBACK_PASSWORD}@`);
     const record = { id: '5b0f3d2e-8c1a-4f6b-9e7d-2a4c6e8f0b1d', status: 'complete' } as Checkout;
     // fetch refuses a URL with userinfo before connecting, so this event is sent to the plain URL; the other is not.
-    const inFlight = dispatcher.dispatch(record, receiver.url, Date.now());
+    const inFlight = dispatcher.dispatch(record, receiver.url, Date.now()).delivery;
     await receiver.waitFor(1);
     const closed = dispatcher.close(50);
-    const late = dispatcher.dispatch(record, url, Date.now());
+    const late = dispatcher.dispatch(record, url, Date.now()).delivery;
     const undelivered = await closed;
 
     expect(inFlight.attempts.map((attempt) => [attempt.responseStatus, attempt.error])).toEqual([[null, 'interrupted by shutdown']]);

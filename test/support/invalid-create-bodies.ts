@@ -1,7 +1,8 @@
 // Invalid create bodies, each the `usdtOnTron` example changed in one way, with the JSON Pointer the 422 must name.
 // The rows are the contract's own table (src/conformance/invalid-bodies.ts, which the kit sends and the contract's
 // tests prove against the schema), plus the cases below that only the test suites send.
-import { invalidBodyCases } from '../../src/conformance/invalid-bodies.js';
+import { type InvalidCase, invalidBodyCases } from '../../src/conformance/invalid-bodies.js';
+import { blamedPointer } from '../../src/contract/field-errors.js';
 import { readValidCreateBody } from './bad-inputs.js';
 
 export interface InvalidBody {
@@ -10,22 +11,19 @@ export interface InvalidBody {
   pointer: string;
 }
 
-/** The field a row of the contract's table is about: the missing or the extra member, or else the path it names. */
-function readOffendingPointer(keyword: string, path: string, body: unknown, sample: unknown, missing?: string): string {
-  if (missing !== undefined) return `${path}/${missing}`;
-  if (keyword !== 'additionalProperties') return path;
+/** The field a row of the contract's table is about, blamed as both servers blame it (src/contract/field-errors.ts). */
+function readOffendingPointer({ keyword, path, missing }: InvalidCase, body: unknown, sample: unknown): string {
   const at = (value: any) =>
     path
       .split('/')
       .slice(1)
       .reduce((node, key) => node?.[key], value);
-  const changed = at(body);
-  const original = at(sample);
-  if (changed && original && typeof changed === 'object' && typeof original === 'object' && !Array.isArray(changed)) {
-    const extra = Object.keys(changed).find((key) => !(key in original));
-    if (extra !== undefined) return `${path}/${extra.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-  }
-  return path;
+  const [changed, original] = [at(body), at(sample)];
+  const extra =
+    keyword === 'additionalProperties' && changed && original && typeof changed === 'object' && !Array.isArray(changed)
+      ? Object.keys(changed).find((key) => !(key in original))
+      : undefined;
+  return blamedPointer({ instancePath: path, keyword, params: { missingProperty: missing, additionalProperty: extra } });
 }
 
 function changed(name: string, pointer: string, change: (body: any) => unknown): InvalidBody {
@@ -39,7 +37,7 @@ const price = (body: any) => item(body).price_data;
 
 const fromContractTable: InvalidBody[] = invalidBodyCases.map((invalid) => {
   const row = changed(invalid.name, '', invalid.change);
-  return { ...row, pointer: readOffendingPointer(invalid.keyword, invalid.path, row.body, readValidCreateBody(), invalid.missing) };
+  return { ...row, pointer: readOffendingPointer(invalid, row.body, readValidCreateBody()) };
 });
 
 // Cases the contract's table leaves out: bodies it cannot express as a schema rule (D14's userinfo on other URLs,

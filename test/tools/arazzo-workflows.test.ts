@@ -1,5 +1,5 @@
 // The Arazzo workflows in openapi/workflows/ are linted by Redocly and run with `redocly respect` against the sandbox
-// (in-process) and the mock (a real `start-mock` process). The API key goes in as an input Respect masks; canary keys
+// (in-process) and the mock (a real `checkout-mock` process). The API key goes in as an input Respect masks; canary keys
 // prove it never reaches Respect's output or its JSON report.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -21,3 +21,27 @@ export interface CallbackDelivery {
   /** When the next attempt is due, RFC 3339, or null when none is scheduled. */
   nextAttemptAt: string | null;
 }
+
+/** One attempt of a callback as it goes out: the URL, the headers and the exact signed body. */
+export interface OutgoingCallback {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What the receiver answered an attempt. */
+export interface CallbackReply {
+  status: number;
+  /** Its Retry-After header, when it sent one. */
+  retryAfter: string | null;
+}
+
+/** Carries one attempt to its receiver; rejects when there was no reply (or `signal` ended the attempt). */
+export type SendCallback = (callback: OutgoingCallback, signal: AbortSignal) => Promise<CallbackReply>;
+
+/** The sandbox's way: a POST to the callback_url, redirects not followed. */
+export const sendCallbackOverHttp: SendCallback = async ({ url, headers, body }, signal) => {
+  const response = await fetch(url, { method: 'POST', redirect: 'manual', headers, body, signal });
+  await response.body?.cancel();
+  return { status: response.status, retryAfter: response.headers.get('retry-after') };
+};

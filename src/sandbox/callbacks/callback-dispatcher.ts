@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Checkout, CheckoutCompletedEvent } from '../../../generated/openapi.js';
 import { redactUrls } from '../../http/redact.js';
-import type { CallbackDelivery } from './callback-delivery.js';
+import { type CallbackDelivery, type SendCallback, sendCallbackOverHttp } from './callback-delivery.js';
 
 export interface CallbackDispatcherOptions {
   secret: string;
@@ -17,6 +17,8 @@ export interface CallbackDispatcherOptions {
   jitter: number;
   timeoutMs: number;
   log: (line: string) => void;
+  /** How an attempt reaches its receiver: over HTTP unless a test hands deliveries to a function (src/testing). */
+  send?: SendCallback;
 }
 
 /** An event that was still pending when the dispatcher closed: what the sandbox prints on shutdown. */
@@ -45,22 +47,26 @@ interface PendingEvent {
   payload: string;
   retry?: NodeJS.Timeout;
   inFlight?: { controller: AbortController; ended: Promise<void> };
+  /** Settles the promise of the first attempt's end, which dispatch() returns. */
+  firstAttemptEnded: () => void;
 }
 
 export class CallbackDispatcher {
   readonly #webhook: Webhook;
   readonly #options: CallbackDispatcherOptions;
   readonly #pending = new Set<PendingEvent>();
+  readonly #sendAttempt: SendCallback;
   #closing = false;
 
   constructor(options: CallbackDispatcherOptions) {
     this.#options = options;
     this.#webhook = new Webhook(options.secret);
+    this.#sendAttempt = options.send ?? sendCallbackOverHttp;
   }
 
-  /** Start delivering the completion of `record` (which the caller hands over) to `url`; the returned state is updated
-   *  as attempts are made. */
-  dispatch(record: Checkout, url: string, completedAtMs: number): CallbackDelivery {
+  /** Start delivering the completion of `record` (which the caller hands over) to `url`. The returned delivery is
+   *  updated as attempts are made; `firstAttempt` settles when the first attempt has ended, or the dispatcher closed. */
+  dispatch(record: Checkout, url: string, completedAtMs: number): { delivery: CallbackDelivery; firstAttempt: Promise<void> } {
     const event: CheckoutCompletedEvent = {
       type: 'checkout.completed',
       timestamp: new Date(completedAtMs).toISOString(),
@@ -74,10 +80,15 @@ export class CallbackDispatcher {
       attempts: [],
       nextAttemptAt: new Date().toISOString(),
     };
-    const pending: PendingEvent = { checkoutId: record.id, delivery, payload: JSON.stringify(event) };
+    let firstAttemptEnded = () => {};
+    const firstAttempt = new Promise<void>((resolve) => {
+      firstAttemptEnded = resolve;
+    });
+    const pending: PendingEvent = { checkoutId: record.id, delivery, payload: JSON.stringify(event), firstAttemptEnded };
     this.#pending.add(pending);
-    if (!this.#closing) this.#schedule(pending, 0);
-    return delivery;
+    if (this.#closing) firstAttemptEnded();
+    else this.#schedule(pending, 0);
+    return { delivery, firstAttempt };
   }
 
   /**
@@ -90,6 +101,7 @@ export class CallbackDispatcher {
     for (const pending of this.#pending) {
       clearTimeout(pending.retry);
       pending.retry = undefined;
+      pending.firstAttemptEnded();
       if (pending.inFlight) inFlight.push(pending.inFlight.ended);
     }
     if (inFlight.length > 0) {
@@ -128,6 +140,7 @@ export class CallbackDispatcher {
     const ended = this.#send(pending, controller.signal).finally(() => {
       clearTimeout(deadline);
       pending.inFlight = undefined;
+      pending.firstAttemptEnded();
     });
     pending.inFlight = { controller, ended };
     return ended;
@@ -141,22 +154,16 @@ export class CallbackDispatcher {
     let retryAfterMs: number | undefined;
     let error: string | null = null;
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'checkout-sandbox',
-          'webhook-id': delivery.eventId,
-          'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
-          'webhook-signature': this.#webhook.sign(delivery.eventId, startedAt, payload),
-        },
-        body: payload,
-        signal,
-      });
-      responseStatus = response.status;
-      retryAfterMs = readRetryAfterMs(response.headers.get('retry-after'), Date.now());
-      await response.body?.cancel();
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': 'checkout-sandbox',
+        'webhook-id': delivery.eventId,
+        'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
+        'webhook-signature': this.#webhook.sign(delivery.eventId, startedAt, payload),
+      };
+      const reply = await endWithSignal(this.#sendAttempt({ url: delivery.url, headers, body: payload }, signal), signal);
+      responseStatus = reply.status;
+      retryAfterMs = readRetryAfterMs(reply.retryAfter, Date.now());
     } catch (failure) {
       error = describeFailure(failure, this.#options.timeoutMs);
     }
@@ -205,6 +212,16 @@ export class CallbackDispatcher {
 }
 
 const MAX_RETRY_AFTER_MS = 86_400_000;
+
+/** `attempt`, or its signal's reason once the signal ends it: a sender that ignores the signal still times out. */
+function endWithSignal<T>(attempt: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    attempt.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 /** Retry-After as milliseconds from now: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
 export function readRetryAfterMs(value: string | null, nowMs: number): number | undefined {

@@ -90,6 +90,13 @@ export class CheckoutStore {
     return entry;
   }
 
+  /** Every checkout held, oldest first, each expired first if its lifetime has passed. */
+  list(nowMs: number): StoredCheckout[] {
+    const entries = [...this.#entries.values()];
+    for (const entry of entries) expireIfDue(entry, nowMs);
+    return entries;
+  }
+
   /** Mark every overdue checkout expired and evict those past the retention period. */
   sweep(nowMs: number): { expired: number; evicted: number } {
     let expired = 0;

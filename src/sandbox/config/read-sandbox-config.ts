@@ -1,8 +1,16 @@
 // Environment → sandbox configuration, as a pure function of the env object (testable without a process).
 // Secrets that are not set are generated here; the caller decides whether to print them.
 import { randomBytes } from 'node:crypto';
+import { readHost, readPort } from '../../cli/read-env.js';
+import { UsageError } from '../../cli/run-command.js';
 import { redactUrls } from '../../http/redact.js';
 import { CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER, DAY_MS } from './sandbox-settings.js';
+
+/** A fixed-window limit of create calls per API key (the contract's 429 `rate-limited`). */
+export interface RateLimit {
+  requests: number;
+  windowMs: number;
+}
 
 export interface SandboxConfig {
   host: string;
@@ -20,6 +28,8 @@ export interface SandboxConfig {
   offerAllMethods: boolean;
   /** USD value of one unit per currency code, over the built-in test rates. */
   testRates: Record<string, string>;
+  /** At most `requests` create calls per API key in each window of `windowMs`, else 429; null for no limit. */
+  rateLimit: RateLimit | null;
   maxSessions: number;
   retentionMs: number;
   sweepIntervalMs: number;
@@ -29,10 +39,10 @@ export interface SandboxConfig {
   merchantName: string;
 }
 
-/** A setting that cannot be used; the message names the variable and what to set, never a secret's value. */
-export class SandboxConfigError extends Error {
-  override name = 'SandboxConfigError';
-}
+/** A setting that cannot be used; the message names the variable and what to set, never a secret's value. The CLI's
+ *  usage error (exit 2) under the name the sandbox has always exported. */
+export const SandboxConfigError = UsageError;
+export type SandboxConfigError = UsageError;
 
 const VISIBLE_ASCII = /^[\x21-\x7E]{1,256}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -49,8 +59,8 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
   const apiKeys = readApiKeys(env.CHECKOUT_API_KEYS);
   const callbackSecret = readCallbackSecret(env.CHECKOUT_CALLBACK_SECRET);
   return {
-    host: readText(env, 'HOST') ?? '127.0.0.1',
-    port: readInteger(env, 'PORT', 4011, 0, 65_535),
+    host: readHost(env, '127.0.0.1'),
+    port: readPort(env, 4011),
     apiKeys: apiKeys ?? [generateApiKey()],
     apiKeysGenerated: apiKeys === undefined,
     callbackSecret: callbackSecret ?? generateCallbackSecret(),
@@ -60,6 +70,7 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
     initialUpdateDelayMs: readInteger(env, 'CHECKOUT_INITIAL_UPDATE_DELAY_MS', 0, 0, 60_000),
     offerAllMethods: readBoolean(env, 'CHECKOUT_OFFER_ALL_METHODS'),
     testRates: readTestRates(env.CHECKOUT_TEST_RATES),
+    rateLimit: readRateLimit(env.CHECKOUT_RATE_LIMIT),
     maxSessions: readInteger(env, 'CHECKOUT_MAX_SESSIONS', 10_000, 1, 10_000_000),
     retentionMs: readInteger(env, 'CHECKOUT_RETENTION_MS', 3_600_000, 0, 366 * DAY_MS),
     sweepIntervalMs: readInteger(env, 'CHECKOUT_SWEEP_INTERVAL_MS', 60_000, 10, DAY_MS),
@@ -115,6 +126,18 @@ function readTestRates(text: string | undefined): Record<string, string> {
       return [match[1].toLowerCase(), match[2]];
     }),
   );
+}
+
+function readRateLimit(text: string | undefined): RateLimit | null {
+  const value = text?.trim();
+  if (!value) return null;
+  const match = /^([1-9][0-9]{0,8})\/([1-9][0-9]{0,9})$/.exec(value);
+  if (!match) {
+    throw new SandboxConfigError(
+      `CHECKOUT_RATE_LIMIT must be <requests>/<window in ms>, such as 100/60000, or unset for no limit; it is "${value}".`,
+    );
+  }
+  return { requests: Number(match[1]), windowMs: Number(match[2]) };
 }
 
 function readApiKeys(text: string | undefined): string[] | undefined {

@@ -59,6 +59,12 @@ export const SANDBOX_SETTINGS: SandboxSetting[] = [
       'Comma-separated `CODE=USD_VALUE` entries that override or add test rates, such as `EUR=1.1,BTC=65000`; an unlisted code is worth 1 USD (D13).',
   },
   {
+    name: 'CHECKOUT_RATE_LIMIT',
+    fallback: 'no limit',
+    meaning:
+      'At most this many create calls per API key in each window, as `<requests>/<window in ms>` such as `100/60000`; beyond it `429 rate-limited` with `Retry-After` (the contract leaves limits to the service).',
+  },
+  {
     name: 'CHECKOUT_MAX_SESSIONS',
     fallback: '10000',
     meaning: 'Most checkouts kept in memory; the oldest is dropped beyond it. As many Idempotency-Keys are kept, one per checkout.',

@@ -4,10 +4,10 @@
 // the length nor the position of a key leaks through timing. Nothing here logs or returns the key: the caller gets
 // the index of the matching key only.
 import { timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compileSchemePattern, describeCredentialsProblem } from '../../http/authorization.js';
-import { sendProblem } from '../../http/send-response.js';
+import type { Answer } from '../../http/exchange.js';
 import type { SandboxContext } from '../sandbox-context.js';
+import { answerProblem, type RoutedRequest } from './routed-request.js';
 
 export type Authentication = { ok: true; keyIndex: number } | { ok: false; detail: string };
 
@@ -54,12 +54,13 @@ function pad(key: string): Buffer {
 }
 
 /**
- * Answer 401 (with `WWW-Authenticate: Api-Key`) unless the request carries an accepted key; return the key's index.
- * Every Authorization line is passed on: req.headers keeps only the first of several, silently.
+ * The index of the request's accepted key, or its 401 answer (with `WWW-Authenticate: Api-Key`). Every Authorization
+ * line is judged: a server that kept only the first of several would let a second one pass unseen.
  */
-export function requireApiKey(req: IncomingMessage, res: ServerResponse, context: SandboxContext): number {
-  const authentication = context.authenticate(req.headersDistinct.authorization);
-  if (authentication.ok) return authentication.keyIndex;
-  sendProblem(res, context.createProblem('unauthorized', authentication.detail), { 'www-authenticate': 'Api-Key' });
-  return -1;
+export function requireApiKey(routed: RoutedRequest, context: SandboxContext): { keyIndex: number } | { refusal: Answer } {
+  const authentication = context.authenticate(routed.request.headers.authorization);
+  if (authentication.ok) return { keyIndex: authentication.keyIndex };
+  return {
+    refusal: answerProblem(routed, context.createProblem('unauthorized', authentication.detail), { 'www-authenticate': 'Api-Key' }),
+  };
 }

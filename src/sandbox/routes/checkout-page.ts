@@ -1,15 +1,14 @@
 // GET /checkouts/{id}: a stand-in for the hosted checkout page that `url` points at when CHECKOUT_PAGE_URL is not
 // set, so following `url` in a test lands somewhere real. It shows the checkout; paying happens through the
 // `complete` helper.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Answer } from '../../http/exchange.js';
 import { readRecord } from '../checkout/checkout-store.js';
-import { toMillis } from '../checkout/clock.js';
+import { findStoredCheckout } from '../checkout/settle-checkout.js';
 import type { SandboxContext } from '../sandbox-context.js';
+import type { RoutedRequest } from './routed-request.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function showCheckoutPage(_req: IncomingMessage, res: ServerResponse, context: SandboxContext, id: string): void {
-  const entry = UUID.test(id) ? context.checkouts.find(id.toLowerCase(), toMillis(context.clock.nowMicros())) : undefined;
+export function showCheckoutPage(routed: RoutedRequest, context: SandboxContext): Answer {
+  const entry = findStoredCheckout(context, routed.id);
   const record = entry ? readRecord(entry) : undefined;
   const body = record
     ? `<h1>Sandbox checkout</h1>
@@ -21,13 +20,11 @@ ${record.invoiceItems.map((item) => `<tr><td>${escapeHtml(item.priceData?.produc
 <p>This is the sandbox; complete or expire the checkout with the sandbox helpers.</p>`
     : '<h1>Checkout not found</h1><p>The sandbox has no checkout with this id.</p>';
   const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Sandbox checkout</title></head><body>\n${body}\n</body></html>\n`;
-  res.writeHead(record ? 200 : 404, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': Buffer.byteLength(html),
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'",
-  });
-  res.end(html);
+  return {
+    status: record ? 200 : 404,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'" },
+    body: html,
+  };
 }
 
 function escapeHtml(text: string): string {

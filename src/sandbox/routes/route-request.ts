@@ -1,16 +1,17 @@
 // Path and method → route. Unknown paths answer 404 and known paths with another method 405 (with `Allow`), both
 // as problem documents. Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendProblem } from '../../http/send-response.js';
+import { type Answer, problemAnswer, type ServerRequest } from '../../http/exchange.js';
+import { redactUrls } from '../../http/redact.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
 import { createCheckout } from './create-checkout.js';
 import { completeCheckout, expireCheckout, listDeliveries, readCheckout } from './helper-routes.js';
+import { answerProblem, type RoutedRequest } from './routed-request.js';
 
-type Handler = (req: IncomingMessage, res: ServerResponse, context: SandboxContext, id: string) => void | Promise<void>;
+type Route = (routed: RoutedRequest, context: SandboxContext) => Answer | Promise<Answer>;
 
-const ROUTES: Array<{ path: RegExp; methods: Record<string, Handler> }> = [
+const ROUTES: Array<{ path: RegExp; methods: Record<string, Route> }> = [
   { path: /^\/api\/v1\/checkouts\/$/, methods: { POST: createCheckout } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)$/, methods: { GET: readCheckout } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/complete$/, methods: { POST: completeCheckout } },
@@ -19,20 +20,38 @@ const ROUTES: Array<{ path: RegExp; methods: Record<string, Handler> }> = [
   { path: /^\/checkouts\/([^/]+)$/, methods: { GET: showCheckoutPage } },
 ];
 
-export async function routeRequest(req: IncomingMessage, res: ServerResponse, context: SandboxContext): Promise<void> {
-  res.setHeader('request-id', `urn:uuid:${randomUUID()}`);
-  const path = pathOf(req.url ?? '/');
+/** The answer to `request`, always: a bug in a route becomes a 500 problem, logged without the request's headers. */
+export async function routeRequest(request: ServerRequest, context: SandboxContext): Promise<Answer> {
+  const requestId = `urn:uuid:${randomUUID()}`;
+  let answer: Answer;
+  try {
+    answer = await answerRoute({ request, requestId, id: '' }, context);
+  } catch (error) {
+    // An absolute-form target (`POST http://user:pass@host/...`) or the error's message can quote a URL: log the path
+    // only, and redact the rest.
+    const stack = (error as Error)?.stack ?? String(error);
+    context.log(redactUrls(`sandbox bug while answering ${request.method} ${pathOf(request.target)}: ${stack}`));
+    answer = problemAnswer(
+      context.createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'),
+      requestId,
+    );
+  }
+  answer.headers['request-id'] = requestId;
+  return answer;
+}
+
+function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | Promise<Answer> {
+  const path = pathOf(routed.request.target);
   for (const route of ROUTES) {
     const match = route.path.exec(path);
     if (!match) continue;
-    const handler = route.methods[req.method ?? ''];
-    if (handler) return handler(req, res, context, match[1] ?? '');
+    const handler = route.methods[routed.request.method];
+    if (handler) return handler({ ...routed, id: match[1] ?? '' }, context);
     const allowed = Object.keys(route.methods).join(', ');
-    sendProblem(res, context.createProblem('method-not-allowed', `${path} accepts ${allowed} only.`), { allow: allowed });
-    return;
+    return answerProblem(routed, context.createProblem('method-not-allowed', `${path} accepts ${allowed} only.`), { allow: allowed });
   }
   const hint = path === '/api/v1/checkouts' ? ' The create call is POST /api/v1/checkouts/, with the trailing slash.' : '';
-  sendProblem(res, context.createProblem('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`));
+  return answerProblem(routed, context.createProblem('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`));
 }
 
 function pathOf(target: string): string {

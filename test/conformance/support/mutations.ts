@@ -8,6 +8,7 @@ import { CREATE_PATH, type Level } from '../../../src/conformance/config.js';
 import { seedSamples } from '../../../src/conformance/contract-samples.js';
 import { loadContract } from '../../../src/contract/load-contract.js';
 import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '../../../src/contract/money.js';
+import { describeValidationFailed } from '../../../src/http/problems.js';
 import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 
 export interface Mutation {
@@ -72,7 +73,7 @@ function validationFailed(response: ProxiedResponse, errors: Array<{ pointer: st
     type: 'https://api.checkout.example/problems/validation-failed',
     title: 'Validation failed',
     status: 422,
-    detail: `The request body has ${errors.length} invalid field.`,
+    detail: describeValidationFailed(errors.length),
     instance,
     errors,
   };

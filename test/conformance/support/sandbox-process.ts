@@ -1,10 +1,18 @@
 // The sandbox (issue 6) as a real process: its bundled bin on a free loopback port, with a canary key and a
-// known callback signing secret, under its default policies or under others the contract equally allows.
+// known callback signing secret, under its default policies or under others the contract equally allows. Its bin and
+// the kit's are built into one folder laid out as the installed package (test/support/built-bins.ts).
 
+import { createInstalledPackage } from '../../support/built-bins.js';
 import { CANARY_KEY } from '../../support/canary.js';
 import { freePort } from '../../support/ports.js';
 import { type RunningProcess, startProcess, waitForHttp } from '../../support/processes.js';
-import { buildPackageBins, sandboxBin } from './built-package.js';
+
+const installed = createInstalledPackage();
+export const conformanceBin = installed.binPath('conformance');
+
+/** Build the kit's and the sandbox's bins (once per test file). */
+export const buildPackageBins = () => installed.build(['conformance', 'sandbox']);
+export const removePackage = () => installed.remove();
 
 export const CALLBACK_SECRET = `whsec_${Buffer.from('conformance-self-test-secret-32b').toString('base64')}`;
 
@@ -32,9 +40,9 @@ export interface SandboxProcess {
 }
 
 export async function startSandboxProcess(policy: SandboxPolicy = 'defaults'): Promise<SandboxProcess> {
-  buildPackageBins();
+  installed.build(['sandbox']);
   const port = await freePort();
-  const running = startProcess(process.execPath, [sandboxBin], {
+  const running = startProcess(process.execPath, [installed.binPath('sandbox')], {
     HOST: '127.0.0.1',
     PORT: String(port),
     CHECKOUT_API_KEYS: CANARY_KEY,

@@ -1,17 +1,10 @@
-// The `checkout-sandbox` bin as installed from the package tarball: the esbuild bundle in a package folder that
-// holds only generated/openapi.json and the runtime dependencies (standardwebhooks and its two), so ajv, ajv-formats
-// and decimal.js must be inlined. Each run is a real process on a free loopback port, stopped by stopAll().
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The `checkout-sandbox` bin as installed from the package tarball (test/support/built-bins.ts), so ajv, ajv-formats
+// and decimal.js must be inlined. Each run is a real process on a free loopback port, stopped by remove().
 import { CREATE_PATH } from '../../../src/conformance/config.js';
+import { createInstalledPackage } from '../../support/built-bins.js';
 import { freePort } from '../../support/ports.js';
 import { type RunningProcess, startProcess, waitForOutput } from '../../support/processes.js';
 import { namedRequests } from './contract-checks.js';
-
-const root = new URL('../../../', import.meta.url).pathname;
-const RUNTIME_PACKAGES = ['standardwebhooks', '@stablelib/base64', 'fast-sha256'];
 
 export interface InstalledSandbox {
   /** Run the bin with `env` added (keys and secret unset unless given), node flags before it and arguments after. */
@@ -24,16 +17,9 @@ export interface InstalledSandbox {
 
 /** Build the bin into a fresh package folder (once per test file, in beforeAll). */
 export function installSandbox(): InstalledSandbox {
-  const packageDir = mkdtempSync(join(tmpdir(), 'checkout-sandbox-pkg-'));
-  const bin = join(packageDir, 'dist/bin/checkout-sandbox.js');
-  execFileSync(process.execPath, [join(root, 'scripts/build-sandbox.js'), '--outfile', bin], { stdio: 'pipe' });
-  writeFileSync(join(packageDir, 'package.json'), JSON.stringify({ name: 'checkout-api-contract', type: 'module' }));
-  mkdirSync(join(packageDir, 'generated'));
-  cpSync(join(root, 'generated/openapi.json'), join(packageDir, 'generated/openapi.json'));
-  for (const name of RUNTIME_PACKAGES) {
-    mkdirSync(join(packageDir, 'node_modules', name, '..'), { recursive: true });
-    symlinkSync(join(root, 'node_modules', name), join(packageDir, 'node_modules', name), 'dir');
-  }
+  const installed = createInstalledPackage();
+  installed.build(['sandbox']);
+  const bin = installed.binPath('sandbox');
 
   const running: RunningProcess[] = [];
   const run: InstalledSandbox['run'] = (env, { args = [], nodeArgs = [] } = {}) => {
@@ -57,7 +43,7 @@ export function installSandbox(): InstalledSandbox {
     },
     remove: async () => {
       await Promise.all(running.map((child) => child.stop()));
-      rmSync(packageDir, { recursive: true, force: true });
+      installed.remove();
     },
   };
 }

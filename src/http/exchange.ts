@@ -1,0 +1,46 @@
+// A request and its answer as a server's routes see them, whatever carries them: node:http for the sandbox and mock
+// servers, the Fetch API for the in-process testing mock (src/testing). Routes read a ServerRequest and return an
+// Answer; an adapter at the edge turns them into the transport's own objects, so one route serves both.
+import type { ProblemDocument } from './problems.js';
+import type { BodyResult } from './request-body.js';
+
+export interface ServerRequest {
+  method: string;
+  /** The request target as sent: an origin-form path with its query, or an absolute URL. */
+  target: string;
+  /** Every line of each header, by lower-case name, as IncomingMessage.headersDistinct gives them. */
+  headers: Readonly<Record<string, readonly string[] | undefined>>;
+  /** Content-Length when it is a plain decimal number. */
+  declaredLength: number | undefined;
+  /** The body, read once, under a size limit. */
+  readBody(limit: number): Promise<BodyResult>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The one value of a header sent once; undefined when absent, and the first line when sent several times. */
+export function headerValue(request: ServerRequest, name: string): string | undefined {
+  return request.headers[name]?.[0];
+}
+
+export function jsonAnswer(status: number, body: string, headers: Record<string, string> = {}): Answer {
+  return { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers }, body };
+}
+
+/** A problem document whose `instance` is the answer's Request-Id (D2). */
+export function problemAnswer(problem: ProblemDocument, requestId: string, headers: Record<string, string> = {}): Answer {
+  return {
+    status: problem.status,
+    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(stampInstance(problem, requestId)),
+  };
+}
+
+/** `instance` after `detail` and before `errors`, where the contract's examples put it. */
+export function stampInstance({ errors, ...problem }: ProblemDocument, instance: string | undefined): ProblemDocument {
+  return { ...problem, ...(instance === undefined ? {} : { instance }), ...(errors ? { errors } : {}) };
+}

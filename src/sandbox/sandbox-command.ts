@@ -1,0 +1,108 @@
+// The `checkout-sandbox` command: argv + env → config, the run, and what it prints: the start banner (the only place a
+// generated key or secret is ever shown), --help, and the shutdown lines (never a key, a secret, or a URL's userinfo or
+// query). The run stops cleanly on SIGINT/SIGTERM (callback attempts in flight may finish, then every undelivered
+// callback is listed); a second signal stops at once. Exit codes: 0 stopped, 1 could not start, 2 bad usage or
+// configuration.
+import { type Command, type Env, EXIT, HELP, type Parsed, type RunIo, StartError, UsageError } from '../cli/run-command.js';
+import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
+import { readSandboxConfig, type SandboxConfig } from './config/read-sandbox-config.js';
+import { SANDBOX_SETTINGS } from './config/sandbox-settings.js';
+import { startSandbox } from './start-sandbox.js';
+
+export const sandboxCommand: Command<SandboxConfig> = {
+  name: 'checkout-sandbox',
+  parse: parseSandboxArgs,
+  help: formatHelp,
+  run: runSandbox,
+  // A stopped sandbox ends its process at once, whatever keep-alive sockets or timers its callbacks left behind.
+  exitWhenDone: true,
+};
+
+/** The sandbox takes no arguments but --help: it is configured by environment variables (sandbox-settings.ts). */
+export function parseSandboxArgs(argv: string[], env: Env): Parsed<SandboxConfig> {
+  if (argv.includes('--help') || argv.includes('-h')) return HELP;
+  if (argv.length > 0) {
+    throw new UsageError(
+      `checkout-sandbox takes no arguments (got "${argv[0]}"); it is configured by environment variables. See checkout-sandbox --help.`,
+    );
+  }
+  return { kind: 'run', config: readSandboxConfig(env) };
+}
+
+export async function runSandbox(config: SandboxConfig, io: RunIo): Promise<number> {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  try {
+    sandbox = await startSandbox({ config });
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `${config.host}:${config.port} is already in use; stop what runs there or set PORT to another port (0 picks a free one).`
+        : (error as Error).message;
+    throw new StartError(`cannot start: ${reason}`, { cause: error });
+  }
+  io.stdout(formatBanner(sandbox.url, config));
+  const running = sandbox;
+  return new Promise((resolve) => {
+    const stop = () => {
+      // Only the first signal stops gracefully; without a listener, the next one ends the process at once.
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      io.stderr(formatStopping(running.shutdownGraceMs));
+      void running.close().then((undelivered) => {
+        io.stderr(formatUndelivered(undelivered));
+        resolve(EXIT.ok);
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export function formatBanner(url: string, config: SandboxConfig): string {
+  const lines = [
+    `Checkout sandbox listening on ${url}`,
+    `  Create a checkout:  POST ${url}/api/v1/checkouts/`,
+    `  Sandbox helpers:    ${url}/sandbox/v1/checkouts/{id}[/complete|/expire|/deliveries]`,
+    config.apiKeysGenerated
+      ? `  API key (sandbox only, generated for this run; set CHECKOUT_API_KEYS to choose your own): ${config.apiKeys[0]}`
+      : `  API keys: ${config.apiKeys.length} from CHECKOUT_API_KEYS (not shown)`,
+    config.callbackSecretGenerated
+      ? `  Callback signing secret (generated for this run; set CHECKOUT_CALLBACK_SECRET to choose your own): ${config.callbackSecret}`
+      : '  Callback signing secret: from CHECKOUT_CALLBACK_SECRET (not shown)',
+    `  Sessions expire after ${config.sessionLifetimeMs} ms; at most ${config.maxSessions} are kept. Stop with Ctrl-C.`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatHelp(): string {
+  const width = Math.max(...SANDBOX_SETTINGS.map((setting) => setting.name.length));
+  const rows = SANDBOX_SETTINGS.map(
+    (setting) =>
+      `  ${setting.name.padEnd(width)}  ${setting.meaning.replace(/`/g, '')}\n  ${' '.repeat(width)}  (default: ${setting.fallback.replace(/`/g, '')})`,
+  );
+  return [
+    'checkout-sandbox: a stateful sandbox of the Checkout API for integration tests.',
+    '',
+    'Usage: checkout-sandbox        (configured by environment variables)',
+    '',
+    'Environment:',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+export function formatStopping(graceMs: number): string {
+  return `checkout-sandbox: stopping; callback attempts in flight get up to ${graceMs} ms to finish.\n`;
+}
+
+/** One line per callback event that was still pending at shutdown, with what a merchant needs to re-deliver it. */
+export function formatUndelivered(undelivered: UndeliveredCallback[]): string {
+  if (undelivered.length === 0) return 'checkout-sandbox: stopped; no callback was left undelivered.\n';
+  const count = undelivered.length === 1 ? '1 callback was' : `${undelivered.length} callbacks were`;
+  const lines = undelivered.map((event) => {
+    const attempts = event.attempts === 1 ? '1 attempt' : `${event.attempts} attempts`;
+    const due = `${attempts} made, next attempt was due at ${event.nextAttemptAt}`;
+    return `  checkout ${event.checkoutId}  webhook-id ${event.eventId}  to ${event.url}  ${due}`;
+  });
+  return [`checkout-sandbox: stopped; ${count} not delivered and will not be retried:`, ...lines, ''].join('\n');
+}

@@ -1,0 +1,57 @@
+// What a test does besides calling the API, the same for the in-process mock and the in-process sandbox: complete or
+// expire a checkout (as the sandbox helper routes do), and read the stored checkouts and their callback deliveries.
+import type { Checkout } from '../../generated/openapi.js';
+import type { CallbackDelivery as DeliveryLog } from '../sandbox/callbacks/callback-delivery.js';
+import { readRecord } from '../sandbox/checkout/checkout-store.js';
+import { toMillis } from '../sandbox/checkout/clock.js';
+import { describeRefusal, findStoredCheckout, settleCheckout } from '../sandbox/checkout/settle-checkout.js';
+import type { SandboxContext } from '../sandbox/sandbox-context.js';
+
+/** A checkout's callback event and every attempt made to deliver it. */
+export type CallbackDeliveryLog = DeliveryLog;
+
+/** complete() or expire() of a checkout that is unknown (`not-found`) or already final (`not-open`). */
+export class CheckoutStateError extends Error {
+  override name = 'CheckoutStateError';
+  constructor(
+    readonly reason: 'not-found' | 'not-open',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CheckoutControls {
+  /**
+   * Complete an open checkout, as a paying customer would. Its callback (when it has a callback_url) starts at once;
+   * the promise resolves with the completed record after the callback's first attempt has ended.
+   */
+  complete(id: string): Promise<Checkout>;
+  /** Expire an open checkout now, whatever its expiresAt. */
+  expire(id: string): Promise<Checkout>;
+  /** The record of a stored checkout, or undefined. */
+  checkout(id: string): Checkout | undefined;
+  /** Every stored checkout, oldest first. */
+  checkouts(): Checkout[];
+  /** The callback deliveries of a checkout, with each attempt's status or error. */
+  deliveries(id: string): CallbackDeliveryLog[];
+}
+
+export function createCheckoutControls(context: SandboxContext): CheckoutControls {
+  const settle = async (id: string, status: 'complete' | 'expired') => {
+    const settlement = settleCheckout(context, id, status);
+    if (!settlement.ok) throw new CheckoutStateError(settlement.reason, describeRefusal(settlement, status));
+    await settlement.firstCallbackAttempt;
+    return settlement.record;
+  };
+  return {
+    complete: (id) => settle(id, 'complete'),
+    expire: (id) => settle(id, 'expired'),
+    checkout: (id) => {
+      const entry = findStoredCheckout(context, id);
+      return entry && readRecord(entry);
+    },
+    checkouts: () => context.checkouts.list(toMillis(context.clock.nowMicros())).map(readRecord),
+    deliveries: (id) => structuredClone(findStoredCheckout(context, id)?.deliveries ?? []),
+  };
+}

@@ -1,0 +1,78 @@
+// createCheckoutMock: the sandbox's core behind a `fetch` function, for a consumer's tests. No port, no process: a
+// request goes straight from the client to the same validation, records, rules, idempotency, problem documents and
+// policies as the sandbox server's, and the completion callback is signed and delivered as the sandbox does it.
+
+import { fromFetchArguments, fromFetchRequest, toFetchResponse } from '../http/fetch-exchange.js';
+import type { UndeliveredCallback } from '../sandbox/callbacks/callback-dispatcher.js';
+import { SHUTDOWN_GRACE_MS } from '../sandbox/config/sandbox-settings.js';
+import { createSandboxCore } from '../sandbox/sandbox-core.js';
+import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
+import { readClock, readTestingPolicies, sendToFunction, type TestingPolicies } from './testing-options.js';
+
+export interface CheckoutMockOptions extends TestingPolicies {
+  /** The base URL the mock answers under, to give your client (default `https://checkout.test`). */
+  baseUrl?: string;
+}
+
+export interface CheckoutMock extends CheckoutControls {
+  /** The base URL to give your client. */
+  readonly baseUrl: string;
+  /** The key the mock accepts in `Authorization: Api-Key <key>`. */
+  readonly apiKey: string;
+  /** The `whsec_…` secret that signs its callbacks, for verifyCallback. */
+  readonly callbackSecret: string;
+  /** A fetch function that answers requests under baseUrl in-process; anything else is refused as by a network. */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /** Stop retrying callbacks: an attempt in flight gets a moment to end; resolves with the events left undelivered. */
+  close(): Promise<UndeliveredCallback[]>;
+}
+
+export const DEFAULT_MOCK_BASE_URL = 'https://checkout.test';
+
+export function createCheckoutMock(options: CheckoutMockOptions = {}): CheckoutMock {
+  const baseUrl = readBaseUrl(options.baseUrl ?? DEFAULT_MOCK_BASE_URL);
+  const policies = readTestingPolicies({ checkoutPageUrl: baseUrl, ...options }, 'createCheckoutMock');
+  const core = createSandboxCore({
+    policies,
+    log: options.log ?? (() => {}),
+    clock: readClock(options.now),
+    sendCallback: options.onCallback && sendToFunction(options.onCallback),
+  });
+  const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
+  return {
+    baseUrl,
+    apiKey: policies.apiKeys[0] as string,
+    callbackSecret: policies.callbackSecret,
+    ...createCheckoutControls(core.context),
+    fetch: async (input, init) => {
+      const signal = input instanceof Request ? input.signal : init?.signal;
+      // As fetch does: an aborted signal rejects before anything is sent.
+      if (signal?.aborted) throw signal.reason;
+      const url = new URL(input instanceof Request ? input.url : input);
+      if (url.href !== baseUrl && !url.href.startsWith(`${baseUrl}/`)) {
+        // As fetch rejects a request it cannot send; the query is left out, since it may hold a secret.
+        throw new TypeError(
+          `createCheckoutMock: ${url.origin}${url.pathname} is not under the mock's baseUrl ${baseUrl}; give your client baseUrl: mock.baseUrl.`,
+        );
+      }
+      const request =
+        (input instanceof Request ? undefined : fromFetchArguments(url, init ?? {}, basePath)) ??
+        fromFetchRequest(input instanceof Request && init === undefined ? input : new Request(input, init), basePath);
+      return toFetchResponse(await core.answer(request));
+    },
+    close: () => core.close(Math.min(policies.callbackTimeoutMs, SHUTDOWN_GRACE_MS)),
+  };
+}
+
+function readBaseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new TypeError(`createCheckoutMock: options.baseUrl must be an absolute http(s) URL, such as ${DEFAULT_MOCK_BASE_URL}.`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+    throw new TypeError('createCheckoutMock: options.baseUrl must be an http(s) URL without user, password, query or fragment.');
+  }
+  return url.href.replace(/\/+$/, '');
+}

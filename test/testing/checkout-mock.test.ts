@@ -1,0 +1,387 @@
+// createCheckoutMock as a consumer's test uses it: the typed client through mock.fetch, the controls (complete,
+// expire, deliveries), completion callbacks handed to onCallback or POSTed over HTTP, its options and its secrecy.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { verifyCallback } from '../../src/callback/verify-callback.js';
+import { createCheckoutClient } from '../../src/client/create-checkout-client.js';
+import { type CallbackDelivery, type CheckoutMock, CheckoutStateError, createCheckoutMock } from '../../src/testing/index.js';
+import { createCallbackReceiver } from '../sandbox/support/callback-receiver.js';
+import { expectValid, validateCheckout } from '../sandbox/support/contract-checks.js';
+import { CALLBACK_SECRET } from '../sandbox/support/sandbox-harness.js';
+import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+import { problemType } from '../support/problems.js';
+import { createBody, createLogCollector, createManualClock, expectNoSecrets, rejectionOf, useCheckoutMocks } from './support.js';
+
+const makeMock = useCheckoutMocks();
+
+function clientFor(mock: CheckoutMock) {
+  return createCheckoutClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, fetch: mock.fetch });
+}
+
+/** Creates a checkout through the client and returns its record; fails the test on anything but 201. */
+async function createOpen(mock: CheckoutMock, changes: Record<string, unknown> = {}) {
+  const { data, error } = await clientFor(mock).createCheckout(createBody(changes));
+  if (!data) throw new Error(`expected 201, got ${JSON.stringify(error)}`);
+  return data;
+}
+
+describe('the API through the typed client', () => {
+  it('creates a checkout valid against the contract, and stores it', async () => {
+    const mock = makeMock({ apiKey: CANARY_KEY });
+    const { data, response } = await clientFor(mock).createCheckout(createBody());
+    expect(response.status).toBe(201);
+    expectValid(validateCheckout, data);
+    expect(mock.checkouts()).toEqual([data]);
+    expect(mock.checkout(data!.id)).toEqual(data);
+  });
+
+  it('replays an idempotent retry and refuses the key with another body', async () => {
+    const mock = makeMock();
+    const client = clientFor(mock);
+    const first = await client.createCheckout(createBody(), { idempotencyKey: 'order-1001-attempt' });
+    const replay = await client.createCheckout(createBody(), { idempotencyKey: 'order-1001-attempt' });
+    expect(replay.response.status).toBe(201);
+    expect(replay.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.data).toEqual(first.data);
+    expect(mock.checkouts().map((checkout) => checkout.id)).toEqual([first.data!.id]);
+
+    const reused = await client.createCheckout(createBody({ client_reference_id: 'order-1002' }), { idempotencyKey: 'order-1001-attempt' });
+    expect(reused.response.status).toBe(422);
+    expect(reused.error?.type).toBe(problemType('idempotency-key-reused'));
+    expect(mock.checkouts()).toHaveLength(1);
+  });
+
+  it('forgets an Idempotency-Key after 24 hours on the `now` clock', async () => {
+    const clock = createManualClock();
+    const mock = makeMock({ now: clock.now });
+    const client = clientFor(mock);
+    const first = await client.createCheckout(createBody(), { idempotencyKey: 'order-1001-attempt' });
+    clock.advance(24 * 3_600_000);
+    const later = await client.createCheckout(createBody(), { idempotencyKey: 'order-1001-attempt' });
+    expect(later.response.status).toBe(201);
+    expect(later.response.headers.get('idempotent-replayed')).toBeNull();
+    expect(later.data?.id).not.toBe(first.data?.id);
+  });
+
+  it('rejects an aborted request as fetch does, and creates nothing', async () => {
+    const mock = makeMock();
+    const error = await rejectionOf(clientFor(mock).createCheckout(createBody(), { signal: AbortSignal.abort() }));
+    expect(error.name).toBe('AbortError');
+    expect(mock.checkouts()).toEqual([]);
+  });
+
+  it('answers an invalid body with 422 naming each field', async () => {
+    const mock = makeMock();
+    const { error, response } = await clientFor(mock).createCheckout(createBody({ currency: '', client_reference_id: '' }));
+    expect(response.status).toBe(422);
+    expect(error).toMatchObject({ type: problemType('validation-failed'), detail: 'The request body has 2 invalid fields.' });
+    expect(error?.errors?.map(({ pointer }) => pointer).sort()).toEqual(['/client_reference_id', '/currency']);
+    expect(error?.instance).toBe(response.headers.get('request-id'));
+    expect(mock.checkouts()).toEqual([]);
+  });
+
+  it('limits the create calls with rateLimit, and says when to retry', async () => {
+    const clock = createManualClock();
+    const mock = makeMock({ now: clock.now, rateLimit: { requests: 1, windowMs: 60_000 } });
+    await createOpen(mock);
+    clock.advance(15_000);
+    const { error, response } = await clientFor(mock).createCheckout(createBody());
+    expect(response.status).toBe(429);
+    expect(error?.type).toBe(problemType('rate-limited'));
+    expect(response.headers.get('retry-after')).toBe('45');
+    clock.advance(45_000);
+    await createOpen(mock);
+  });
+
+  it('expires a checkout on read once sessionLifetimeMs has passed on the `now` clock', async () => {
+    const clock = createManualClock();
+    const mock = makeMock({ now: clock.now, sessionLifetimeMs: 60_000 });
+    const created = await createOpen(mock);
+    expect(Number(created.expiresAt)).toBe(clock.now() + 60_000);
+    clock.advance(59_999);
+    expect(mock.checkout(created.id)?.status).toBe('open');
+    clock.advance(1);
+    const expired = mock.checkout(created.id)!;
+    expect(expired.status).toBe('expired');
+    expect(mock.checkouts()).toEqual([expired]);
+    expect(expired.updatedAt).toBe(`${expired.expiresAt.slice(0, -3)}.${expired.expiresAt.slice(-3)}000`);
+  });
+});
+
+describe('callbacks handed to onCallback', () => {
+  it('complete() sends a delivery that verifies with callbackSecret and carries the completed record', async () => {
+    const received: CallbackDelivery[] = [];
+    const mock = makeMock({ onCallback: (delivery) => void received.push(delivery) });
+    const { id } = await createOpen(mock);
+    const completed = await mock.complete(id);
+    expect(completed.status).toBe('complete');
+    expect(received).toHaveLength(1);
+    expect(received[0].url).toBe(createBody().callback_url);
+    const event = verifyCallback({ payload: received[0].body, headers: received[0].headers, secret: mock.callbackSecret });
+    expect(event.type).toBe('checkout.completed');
+    expect(event.data).toEqual(completed);
+    expect(mock.checkout(id)).toEqual(completed);
+    expect(mock.deliveries(id)).toMatchObject([{ status: 'delivered', attempts: [{ attempt: 1, responseStatus: 200, error: null }] }]);
+  });
+
+  it('retries a failed attempt on the schedule with the same webhook-id', async () => {
+    const answers = [500, 204];
+    const received: CallbackDelivery[] = [];
+    const mock = makeMock({
+      callbackRetryDelaysMs: [10, 10],
+      callbackRetryJitter: 0,
+      onCallback: (delivery) => {
+        received.push(delivery);
+        return answers.shift();
+      },
+    });
+    const { id } = await createOpen(mock);
+    await mock.complete(id);
+    await vi.waitFor(() => expect(mock.deliveries(id)[0]?.status).toBe('delivered'), { timeout: 10_000 });
+    const [delivery] = mock.deliveries(id);
+    expect(delivery.attempts.map(({ attempt, responseStatus }) => [attempt, responseStatus])).toEqual([
+      [1, 500],
+      [2, 204],
+    ]);
+    expect(received.map(({ headers }) => headers['webhook-id'])).toEqual([delivery.eventId, delivery.eventId]);
+    expect(received[1].body).toBe(received[0].body);
+  });
+
+  it('stops at a 410 Gone, with retries left', async () => {
+    const { lines, log } = createLogCollector();
+    const mock = makeMock({ callbackRetryDelaysMs: [10, 10], log, onCallback: () => 410 });
+    const { id } = await createOpen(mock);
+    await mock.complete(id);
+    expect(mock.deliveries(id)).toMatchObject([{ status: 'failed', nextAttemptAt: null, attempts: [{ responseStatus: 410 }] }]);
+    expect(lines).toEqual([expect.stringContaining('410 Gone, so no retries')]);
+    expect(await mock.close()).toEqual([]);
+  });
+
+  it('counts a thrown error as an attempt without a reply, and retries it', async () => {
+    const { lines, log } = createLogCollector();
+    let calls = 0;
+    const mock = makeMock({
+      callbackRetryDelaysMs: [10],
+      callbackRetryJitter: 0,
+      log,
+      onCallback: () => {
+        calls += 1;
+        if (calls === 1) throw new Error('the webhook handler crashed');
+      },
+    });
+    const { id } = await createOpen(mock);
+    await mock.complete(id);
+    await vi.waitFor(() => expect(mock.deliveries(id)[0]?.status).toBe('delivered'), { timeout: 10_000 });
+    expect(mock.deliveries(id)[0].attempts).toMatchObject([
+      { attempt: 1, responseStatus: null, error: 'the webhook handler crashed' },
+      { attempt: 2, responseStatus: 200, error: null },
+    ]);
+    expect(lines).toEqual([expect.stringContaining('failed on attempt 1 (the webhook handler crashed); retrying in 10 ms')]);
+  });
+
+  it('callbackRetryDelaysMs: [] fails an event after its first failed attempt', async () => {
+    const mock = makeMock({ callbackRetryDelaysMs: [], onCallback: () => 500 });
+    const { id } = await createOpen(mock);
+    await mock.complete(id);
+    expect(mock.deliveries(id)).toMatchObject([{ status: 'failed', nextAttemptAt: null, attempts: [{ responseStatus: 500 }] }]);
+  });
+
+  it('waits at least the Retry-After of a returned Response, and close() reports the event', async () => {
+    const mock = makeMock({
+      callbackRetryDelaysMs: [10],
+      callbackRetryJitter: 0,
+      onCallback: () => new Response(null, { status: 503, headers: { 'retry-after': '120' } }),
+    });
+    const { id } = await createOpen(mock);
+    await mock.complete(id);
+    const [delivery] = mock.deliveries(id);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: [{ responseStatus: 503 }] });
+    const waitMs = Date.parse(delivery.nextAttemptAt!) - Date.parse(delivery.attempts[0].startedAt);
+    expect(waitMs).toBeGreaterThanOrEqual(120_000);
+    expect(waitMs).toBeLessThan(125_000);
+    expect(await mock.close()).toEqual([
+      { checkoutId: id, eventId: delivery.eventId, url: createBody().callback_url, attempts: 1, nextAttemptAt: delivery.nextAttemptAt },
+    ]);
+  });
+});
+
+describe('controls', () => {
+  it('complete() and expire() of an unknown checkout reject with reason not-found', async () => {
+    const mock = makeMock();
+    for (const settle of [mock.complete, mock.expire]) {
+      for (const id of [randomUUID(), 'not-a-uuid']) {
+        const error = await rejectionOf(settle(id));
+        expect(error).toBeInstanceOf(CheckoutStateError);
+        expect(error).toMatchObject({ name: 'CheckoutStateError', reason: 'not-found' });
+      }
+    }
+  });
+
+  it('complete() and expire() of a completed checkout reject with reason not-open and leave it complete', async () => {
+    const mock = makeMock();
+    const { id } = await createOpen(mock);
+    const completed = await mock.complete(id);
+    for (const settle of [mock.complete, mock.expire]) {
+      const error = await rejectionOf(settle(id.toUpperCase()));
+      expect(error).toBeInstanceOf(CheckoutStateError);
+      expect(error).toMatchObject({ reason: 'not-open', message: expect.stringContaining('complete is final') });
+    }
+    expect(mock.checkout(id)).toEqual(completed);
+  });
+
+  it('expire() ends an open checkout before its time', async () => {
+    const mock = makeMock();
+    const { id } = await createOpen(mock);
+    const expired = await mock.expire(id);
+    expect(expired.status).toBe('expired');
+    expect(mock.checkout(id)).toEqual(expired);
+    expect(mock.deliveries(id)).toEqual([]);
+  });
+});
+
+describe('baseUrl', () => {
+  it('refuses a URL outside baseUrl as a network would, without its query in the message', async () => {
+    const mock = makeMock();
+    const outside = [
+      `https://elsewhere.example/api/v1/checkouts/?token=${CANARY_CALLBACK_TOKEN}`,
+      `https://checkout.test.example/api/v1/checkouts/?token=${CANARY_CALLBACK_TOKEN}`,
+      `http://checkout.test/api/v1/checkouts/?token=${CANARY_CALLBACK_TOKEN}`,
+    ];
+    for (const url of outside) {
+      const error = await rejectionOf(mock.fetch(url, { method: 'POST' }));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toContain(`${url.split('?')[0]} is not under the mock's baseUrl https://checkout.test`);
+      expect(error.message).not.toContain('token');
+    }
+  });
+
+  it('serves a baseUrl with a path prefix, and nothing beside it', async () => {
+    const mock = makeMock({ baseUrl: 'https://api.shop.example/payments/' });
+    expect(mock.baseUrl).toBe('https://api.shop.example/payments');
+    const created = await createOpen(mock);
+    expect(mock.checkouts().map(({ id }) => id)).toEqual([created.id]);
+    for (const url of ['https://api.shop.example/api/v1/checkouts/', 'https://api.shop.example/payments-v2/api/v1/checkouts/']) {
+      expect(await rejectionOf(mock.fetch(url, { method: 'POST' }))).toBeInstanceOf(TypeError);
+    }
+  });
+
+  it('serves the stand-in checkout page at a checkout url', async () => {
+    const mock = makeMock();
+    const created = await createOpen(mock);
+    const page = await mock.fetch(created.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<strong id="status">open</strong>');
+  });
+
+  it('serves the checkout page at a checkout url under a baseUrl with a path prefix', async () => {
+    const mock = makeMock({ baseUrl: 'https://api.shop.example/payments' });
+    const created = await createOpen(mock);
+    const page = await mock.fetch(created.url);
+    expect(page.status).toBe(200);
+  });
+});
+
+describe('options', () => {
+  it.each([
+    ['sessionLifetimeMs', { sessionLifetimeMs: 0 }],
+    ['rateLimit', { rateLimit: { requests: 0, windowMs: 60_000 } }],
+    ['apiKey', { apiKey: `${CANARY_KEY},other` }],
+    ['apiKey', { apiKey: `${CANARY_KEY} with a space` }],
+    ['baseUrl', { baseUrl: 'checkout.test' }],
+    ['baseUrl', { baseUrl: `https://checkout.test/?token=${CANARY_CALLBACK_TOKEN}` }],
+    ['callbackSecret', { callbackSecret: `whsec_${CANARY_KEY}!` }],
+    ['checkoutPageUrl', { checkoutPageUrl: `https://pay.example/?token=${CANARY_CALLBACK_TOKEN}` }],
+    ['callbackRetryJitter', { callbackRetryJitter: 2 }],
+    ['callbackRetryDelaysMs', { callbackRetryDelaysMs: [10, -1] }],
+    ['testRates', { testRates: { EUR: 'one' } }],
+    ['maxSessions', { maxSessions: 1.5 }],
+  ] as const)('a bad %s throws a TypeError that names it and holds no secret', (name, options) => {
+    let error: unknown;
+    try {
+      createCheckoutMock(options);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    const { message } = error as TypeError;
+    expect(message).toMatch(new RegExp(`^createCheckoutMock: .*options\\.${name}\\b`));
+    expect(message).not.toContain('CHECKOUT_');
+    expectNoSecrets(message, CALLBACK_SECRET);
+  });
+
+  it("apiKey: '' throws instead of generating a key", () => {
+    expect(() => createCheckoutMock({ apiKey: '' })).toThrow(/options\.apiKey/);
+  });
+
+  it('generates an API key and callback secret when none is given, different for each mock', () => {
+    const [one, two] = [makeMock(), makeMock()];
+    expect(one.apiKey).toMatch(/^sk_sandbox_/);
+    expect(one.callbackSecret).toMatch(/^whsec_/);
+    expect(one.apiKey).not.toBe(two.apiKey);
+    expect(one.callbackSecret).not.toBe(two.callbackSecret);
+  });
+});
+
+describe('secrecy', () => {
+  it('never puts the API key, the callback secret or a callback URL token in a log line or a thrown message', async () => {
+    const { lines, log } = createLogCollector();
+    const callbackUrl = `https://shop.example.com/webhooks/checkout?token=${CANARY_CALLBACK_TOKEN}`;
+    const mock = makeMock({
+      apiKey: CANARY_KEY,
+      callbackSecret: CALLBACK_SECRET,
+      callbackRetryDelaysMs: [10],
+      callbackRetryJitter: 0,
+      log,
+      onCallback: ({ url }) => {
+        throw new Error(`connect ECONNRESET while posting to ${url}`);
+      },
+    });
+    const { id } = await createOpen(mock, { callback_url: callbackUrl });
+    await mock.complete(id);
+    await vi.waitFor(() => expect(mock.deliveries(id)[0]?.status).toBe('failed'), { timeout: 10_000 });
+    const messages = [
+      await rejectionOf(mock.complete(id)),
+      await rejectionOf(mock.expire(randomUUID())),
+      await rejectionOf(mock.fetch(`https://elsewhere.example/?key=${CANARY_KEY}`)),
+    ].map((error) => error.message);
+    expect(lines).toHaveLength(2);
+    expectNoSecrets([...lines, ...messages].join('\n'), CALLBACK_SECRET);
+  });
+});
+
+describe('callbacks over HTTP, without onCallback', () => {
+  it('POSTs the signed callback to its callback_url', async () => {
+    const receiver = await createCallbackReceiver();
+    await receiver.up();
+    try {
+      const mock = makeMock({ callbackSecret: CALLBACK_SECRET });
+      const { id } = await createOpen(mock, { callback_url: receiver.url });
+      const completed = await mock.complete(id);
+      expect(receiver.received).toHaveLength(1);
+      const [{ body, headers }] = receiver.received;
+      expect(verifyCallback({ payload: body, headers, secret: CALLBACK_SECRET }).data).toEqual(completed);
+      expect(mock.deliveries(id)).toMatchObject([{ status: 'delivered', attempts: [{ responseStatus: 204 }] }]);
+    } finally {
+      await receiver.down();
+    }
+  });
+
+  it('close() returns the events a failing receiver has not taken', async () => {
+    const receiver = await createCallbackReceiver();
+    receiver.reply = 500;
+    await receiver.up();
+    try {
+      const mock = makeMock({ callbackRetryDelaysMs: [60_000], callbackRetryJitter: 0 });
+      const { id } = await createOpen(mock, { callback_url: receiver.url });
+      await mock.complete(id);
+      const [delivery] = mock.deliveries(id);
+      expect(delivery).toMatchObject({ status: 'pending', attempts: [{ responseStatus: 500 }] });
+      expect(await mock.close()).toEqual([
+        { checkoutId: id, eventId: delivery.eventId, url: receiver.url, attempts: 1, nextAttemptAt: delivery.nextAttemptAt },
+      ]);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.down();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+// createCheckoutHandlers: the mock behind MSW's request interception, for a suite that already uses MSW. The typed
+// client is given no fetch: it calls the global fetch, which MSW intercepts, and requests under the user's baseUrl
+// (a path prefix included) reach the mock re-addressed; anything else is not handled.
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CheckoutNetworkError } from '../../src/client/checkout-network-error.js';
+import { createCheckoutClient } from '../../src/client/create-checkout-client.js';
+import { createCheckoutMock } from '../../src/testing/index.js';
+import { createCheckoutHandlers } from '../../src/testing/msw.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { problemType } from '../support/problems.js';
+import { createBody, rejectionOf } from './support.js';
+
+const BASE_URL = 'https://api.shop.example/payments';
+const mock = createCheckoutMock({ apiKey: CANARY_KEY });
+const unhandled: string[] = [];
+const server = setupServer(...createCheckoutHandlers(mock, { baseUrl: BASE_URL }));
+const client = createCheckoutClient({ baseUrl: BASE_URL, apiKey: CANARY_KEY });
+
+beforeAll(() => {
+  server.events.on('request:unhandled', ({ request }) => {
+    unhandled.push(`${request.method} ${request.url}`);
+  });
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+afterEach(() => {
+  unhandled.length = 0;
+});
+
+afterAll(async () => {
+  server.close();
+  await mock.close();
+});
+
+describe('createCheckoutHandlers under a baseUrl with a path prefix', () => {
+  it('creates a checkout through the global fetch', async () => {
+    const { data, response } = await client.createCheckout(createBody());
+    expect(response.status).toBe(201);
+    expect(mock.checkout(data!.id)).toEqual(data);
+    expect(response.headers.get('request-id')).toMatch(/^urn:uuid:/);
+    // A GET under the prefix reaches the mock's sandbox helper routes too.
+    const read = await fetch(`${BASE_URL}/sandbox/v1/checkouts/${data!.id}`, { headers: { authorization: `Api-Key ${CANARY_KEY}` } });
+    expect(await read.json()).toEqual(data);
+    expect(unhandled).toEqual([]);
+  });
+
+  it('answers an invalid body with the 422 problem', async () => {
+    const { error, response } = await client.createCheckout(createBody({ currency: '' }));
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(error).toMatchObject({ type: problemType('validation-failed'), errors: [{ pointer: '/currency' }] });
+  });
+
+  it('replays an idempotent retry', async () => {
+    const body = createBody({ client_reference_id: 'order-msw-1' });
+    const first = await client.createCheckout(body, { idempotencyKey: 'msw-replay-1' });
+    const replay = await client.createCheckout(body, { idempotencyKey: 'msw-replay-1' });
+    expect(replay.response.status).toBe(201);
+    expect(replay.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.data).toEqual(first.data);
+    expect(mock.checkouts().filter(({ clientReferenceId }) => clientReferenceId === 'order-msw-1')).toHaveLength(1);
+  });
+
+  it.each(['https://api.shop.example', 'https://api.shop.example/payments-v2'])(
+    'leaves a request under %s, outside the baseUrl, unhandled',
+    async (outsideBaseUrl) => {
+      const outside = createCheckoutClient({ baseUrl: outsideBaseUrl, apiKey: CANARY_KEY });
+      const before = mock.checkouts().length;
+      const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const error = await rejectionOf(outside.createCheckout(createBody()));
+        expect(error).toBeInstanceOf(CheckoutNetworkError);
+        expect(String((error as CheckoutNetworkError).cause)).toContain('Cannot bypass a request when using the "error" strategy');
+        expect(printed).toHaveBeenCalledWith(expect.stringContaining(`POST ${outsideBaseUrl}/api/v1/checkouts/`));
+      } finally {
+        printed.mockRestore();
+      }
+      expect(unhandled).toEqual([`POST ${outsideBaseUrl}/api/v1/checkouts/`]);
+      expect(mock.checkouts()).toHaveLength(before);
+    },
+  );
+});
