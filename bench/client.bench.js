@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
+import { median } from './support/statistics.js';
 
 // Many short interleaved rounds rather than a few long ones: on a shared machine, load from other processes then
 // hits the contenders of one round alike, and the paired per-round ratios stay tight.
@@ -43,7 +44,12 @@ function serve() {
     });
   });
   server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  // Forked by startServerProcess, so process.send is there.
+  server.listen(0, '127.0.0.1', () =>
+    /** @type {NonNullable<typeof process.send>} */ (process.send)({
+      port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
+    }),
+  );
   process.on('disconnect', () => process.exit(0));
 }
 
@@ -56,6 +62,10 @@ async function startServerProcess() {
   return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
+/**
+ * @param {string} outDir
+ * @param {{ minify: boolean, entry?: string }} options
+ */
 async function bundleClient(outDir, { minify, entry = 'src/client/create-checkout-client.ts' }) {
   const outfile = join(outDir, `${entry.replace(/\W+/g, '-')}${minify ? '.min' : ''}.js`);
   await build({
@@ -72,16 +82,23 @@ async function bundleClient(outDir, { minify, entry = 'src/client/create-checkou
   return outfile;
 }
 
+/** @typedef {Record<string, () => Promise<void>>} Contenders One request each, by contender name. */
+
+/**
+ * @param {string} baseUrl
+ * @param {typeof import('../src/client/create-checkout-client.js').createCheckoutClient} createCheckoutClient
+ * @returns {Contenders}
+ */
 function createContenders(baseUrl, createCheckoutClient) {
   const url = `${baseUrl}/api/v1/checkouts/`;
-  const plain = createClient({ baseUrl });
+  const plain = /** @type {import('openapi-fetch').Client<import('../generated/openapi.js').paths>} */ (createClient({ baseUrl }));
   plain.use({
     onRequest({ request }) {
       request.headers.set('Authorization', `Api-Key ${BENCH_KEY}`);
     },
   });
   const client = createCheckoutClient({ baseUrl, apiKey: BENCH_KEY });
-  const expectCreated = (status) => {
+  const expectCreated = (/** @type {number} */ status) => {
     if (status !== 201) throw new Error(`the bench server answered ${status}`);
   };
   return {
@@ -105,7 +122,14 @@ function createContenders(baseUrl, createCheckoutClient) {
   };
 }
 
-/** Requests per second, and this process's CPU time per request (the client's own cost; the server runs apart). */
+/** @typedef {{ rate: number, cpuMicros: number }} RoundFigures */
+
+/**
+ * Requests per second, and this process's CPU time per request (the client's own cost; the server runs apart).
+ * @param {() => Promise<void>} send
+ * @param {number} durationMs
+ * @returns {Promise<RoundFigures>}
+ */
 async function countRequests(send, durationMs) {
   let completed = 0;
   const end = performance.now() + durationMs;
@@ -122,22 +146,17 @@ async function countRequests(send, durationMs) {
   return { rate: completed / ((performance.now() - started) / 1000), cpuMicros: (cpu.user + cpu.system) / completed };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
+/** @param {Contenders} contenders */
 async function measureSpeed(contenders) {
   const names = Object.keys(contenders);
   for (const name of names) await countRequests(contenders[name], WARMUP_MS);
-  const perRound = Object.fromEntries(names.map((name) => [name, []]));
+  const perRound = /** @type {Record<string, RoundFigures[]>} */ (Object.fromEntries(names.map((name) => [name, []])));
   for (let round = 0; round < ROUNDS; round += 1) {
     const order = names.map((_, index) => names[(index + round) % names.length]);
     for (const name of order) perRound[name].push(await countRequests(contenders[name], ROUND_MS));
   }
   const raw = perRound['raw fetch'];
-  const summarize = (name) => {
+  const summarize = (/** @type {string} */ name) => {
     const rounds = perRound[name];
     return {
       medianRequestsPerSecond: Math.round(median(rounds.map((r) => r.rate))),
@@ -148,6 +167,10 @@ async function measureSpeed(contenders) {
   return Object.fromEntries(names.map((name) => [name, summarize(name)]));
 }
 
+/**
+ * @param {string} outDir
+ * @param {string} [entry] the client entry unless given
+ */
 async function measureSize(outDir, entry) {
   const minified = readFileSync(await bundleClient(outDir, { minify: true, entry }));
   return { minifiedBytes: minified.length, gzipBytes: gzipSync(minified, { level: 9 }).length };

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleForBench } from './support/bundle-for-bench.js';
 import { freePort } from './support/free-port.js';
+import { upperMedian } from './support/statistics.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = 5;
@@ -22,7 +23,18 @@ const BUDGET_MS = 10_000;
 const CANARY_KEY = 'canary-key-9f1c4e2a7b3d8c6f';
 const CALLBACK_SECRET = `whsec_${Buffer.from('conformance-bench-secret-32bytes').toString('base64')}`;
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/**
+ * The modules buildPackage bundles into dist/bench/kit.js.
+ * @typedef {{
+ *   createContractValidators: typeof import('../src/contract/compile-schemas.js').createContractValidators,
+ *   checkCheckoutRules: typeof import('../src/contract/checkout-rules.js').checkCheckoutRules,
+ *   loadContract: typeof import('../src/contract/load-contract.js').loadContract,
+ *   findUndocumentedFields: typeof import('../src/conformance/undocumented-fields.js').findUndocumentedFields,
+ *   runCli: typeof import('../src/conformance/run-cli.js').runCli,
+ *   startBrokenProxy: typeof import('../test/conformance/support/broken-proxy.js').startBrokenProxy,
+ *   buildMutations: typeof import('../test/conformance/support/mutations.js').buildMutations,
+ * }} Kit
+ */
 
 /** The package layout in a temp folder: dist/bin/* bundles, generated/openapi.json, runtime deps only. */
 async function buildPackage() {
@@ -63,6 +75,7 @@ async function buildPackage() {
   return dir;
 }
 
+/** @param {string} dir the package folder buildPackage made */
 async function startSandbox(dir) {
   const port = await freePort();
   const child = spawn(process.execPath, [join(dir, 'dist/bin/checkout-sandbox.js')], {
@@ -90,7 +103,7 @@ async function startSandbox(dir) {
     url,
     stop: () => {
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
       } catch {
         /* gone */
       }
@@ -98,6 +111,11 @@ async function startSandbox(dir) {
   };
 }
 
+/**
+ * @param {string} dir the package folder buildPackage made
+ * @param {string[]} args
+ * @returns {Promise<{ code: number | null, ms: number, stdout: string }>}
+ */
 function runBin(dir, args) {
   return new Promise((resolveRun) => {
     const started = performance.now();
@@ -113,7 +131,10 @@ function runBin(dir, args) {
   });
 }
 
-/** How many times fn runs in the window, per second. */
+/**
+ * How many times fn runs in the window, per second.
+ * @param {(count: number) => void} fn
+ */
 function ratePerSecond(fn) {
   let count = 0;
   const started = performance.now();
@@ -124,13 +145,15 @@ function ratePerSecond(fn) {
   return (count * 1000) / (performance.now() - started);
 }
 
+/** @param {Kit} kit */
 async function measureValidation(kit) {
   const contract = kit.loadContract();
   const exampleRef = contract.paths['/api/v1/checkouts/'].post.responses['201'].content['application/json'].examples.upperCaseCodes.$ref;
-  const record = contract.components.examples[exampleRef.split('/').pop()].value;
+  const record = /** @type {Record<string, any>} */ (contract.components.examples[exampleRef.split('/').pop()].value);
   const requestRef = contract.paths['/api/v1/checkouts/'].post.requestBody.content['application/json'].examples.upperCaseCodes.$ref;
-  const request = contract.components.examples[requestRef.split('/').pop()].value;
+  const request = /** @type {Record<string, any>} */ (contract.components.examples[requestRef.split('/').pop()].value);
   const once = kit.createContractValidators(contract).validatorFor('Checkout');
+  /** @type {Record<'compiledOnce' | 'compiledEachTime' | 'wholeRecordChecks', number[]>} */
   const rounds = { compiledOnce: [], compiledEachTime: [], wholeRecordChecks: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
     rounds.compiledOnce.push(
@@ -151,9 +174,13 @@ async function measureValidation(kit) {
       }),
     );
   }
-  return Object.fromEntries(Object.entries(rounds).map(([name, values]) => [name, Math.round(median(values))]));
+  return Object.fromEntries(Object.entries(rounds).map(([name, values]) => [name, Math.round(upperMedian(values))]));
 }
 
+/**
+ * @param {string} dir the package folder buildPackage made
+ * @param {string} sandboxUrl
+ */
 async function measureFullRuns(dir, sandboxUrl) {
   const wall = [];
   const reported = [];
@@ -162,13 +189,18 @@ async function measureFullRuns(dir, sandboxUrl) {
     const run = await runBin(dir, ['--base-url', sandboxUrl, '--callback-host', '127.0.0.1']);
     if (run.code !== 0) throw new Error(`the full run against the sandbox exited ${run.code}:\n${run.stdout}`);
     wall.push(run.ms);
-    const match = /; (\d+) requests in ([0-9.]+) s\./.exec(run.stdout);
+    const match = /** @type {RegExpExecArray} */ (/; (\d+) requests in ([0-9.]+) s\./.exec(run.stdout));
     requests = Number(match[1]);
     reported.push(Number(match[2]) * 1000);
   }
-  return { wallMs: Math.round(median(wall)), runMs: Math.round(median(reported)), requests };
+  return { wallMs: Math.round(upperMedian(wall)), runMs: Math.round(upperMedian(reported)), requests };
 }
 
+/**
+ * @param {Kit} kit
+ * @param {string} sandboxUrl
+ * @param {string} dir the package folder buildPackage made
+ */
 async function measureMutations(kit, sandboxUrl, dir) {
   const proxy = await kit.startBrokenProxy(sandboxUrl);
   const mutations = kit.buildMutations(CANARY_KEY, CALLBACK_SECRET);
@@ -188,7 +220,9 @@ async function measureMutations(kit, sandboxUrl, dir) {
           { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
           { stdout: () => {}, stderr: () => {}, interactive: false },
         );
-        const check = JSON.parse(readFileSync(report, 'utf8')).checks.find((c) => c.name === mutation.caughtBy);
+        const check = JSON.parse(readFileSync(report, 'utf8')).checks.find(
+          (/** @type {{ name: string, status: string }} */ c) => c.name === mutation.caughtBy,
+        );
         cases += 1;
         if (code === 1 && check.status === 'fail') caught += 1;
         else missed.push(`${mutation.name} at ${level}`);

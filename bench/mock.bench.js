@@ -23,9 +23,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import autocannon from 'autocannon';
 import { buildMock } from '../scripts/build-mock.js';
+import { autocannon } from './support/autocannon.js';
 import { freePort as findFreePort } from './support/free-port.js';
+import { median } from './support/statistics.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
@@ -54,10 +55,18 @@ function serve() {
       res.end(recordText);
     });
   });
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  // Forked by startBare, so process.send is there.
+  server.listen(0, '127.0.0.1', () =>
+    /** @type {NonNullable<typeof process.send>} */ (process.send)({
+      port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
+    }),
+  );
   process.on('disconnect', () => process.exit(0));
 }
 
+/** @typedef {{ baseUrl: string, stop: () => Promise<void> }} Contender A server that runs, and how to stop it. */
+
+/** @returns {Promise<Contender>} */
 async function startBare() {
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'ignore', serialization: 'json' });
   const { port } = await new Promise((resolve, reject) => {
@@ -76,11 +85,19 @@ function startMock() {
   return startListening('the mock', [mockBin, '--no-build'], {});
 }
 
+/** @param {string} level Prism's --verboseLevel */
 function startPrismAlone(level) {
   return startListening(`Prism (${level})`, [prismCli, 'mock', bundleYaml, '--verboseLevel', level], {}, true);
 }
 
-// Spawns a server and resolves once its port accepts a connection: the same finish line for the mock and Prism.
+/**
+ * Spawns a server and resolves once its port accepts a connection: the same finish line for the mock and Prism.
+ * @param {string} name
+ * @param {string[]} args node's arguments
+ * @param {Record<string, string>} env added to this process's environment
+ * @param {boolean} [portFlags] also pass --host and --port as flags, as the Prism CLI takes them
+ * @returns {Promise<Contender>}
+ */
 async function startListening(name, args, env, portFlags = false) {
   const port = await findFreePort();
   const flags = portFlags ? ['--host', '127.0.0.1', '--port', String(port)] : [];
@@ -114,6 +131,10 @@ async function startListening(name, args, env, portFlags = false) {
   };
 }
 
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function canConnect(port) {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
@@ -129,6 +150,7 @@ const BARE = 'bare node:http';
 const MOCK = `mock (checkout-mock, Prism in-process, log ${MOCK_LOG_LEVEL})`;
 const PRISM_INFO = 'Prism alone, log info';
 const PRISM_FATAL = 'Prism alone, log fatal';
+/** @type {Record<string, () => Promise<Contender>>} */
 const contenders = {
   [BARE]: startBare,
   [MOCK]: startMock,
@@ -136,12 +158,10 @@ const contenders = {
   [PRISM_FATAL]: () => startPrismAlone('fatal'),
 };
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
+/**
+ * @param {string} name
+ * @param {string} baseUrl
+ */
 async function expectSameRecord(name, baseUrl) {
   const response = await fetch(`${baseUrl}${PATH}`, { method: 'POST', headers: HEADERS, body: requestBody });
   const body = await response.json();
@@ -150,8 +170,20 @@ async function expectSameRecord(name, baseUrl) {
   }
 }
 
+/**
+ * One round's figures; `problems` counts errors and non-201 answers by kind.
+ * @typedef {{ rps: number, p50: number, p99: number, sent: number, problems: Map<string, number> }} LoadFigures
+ */
+
+/**
+ * @param {string} baseUrl
+ * @param {number} seconds
+ * @returns {Promise<LoadFigures>}
+ */
 async function load(baseUrl, seconds) {
+  /** @type {Map<string, number>} */
   const problems = new Map();
+  /** @type {import('./support/autocannon.js').LoadResult} */
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
       { url: `${baseUrl}${PATH}`, method: 'POST', headers: HEADERS, body: requestBody, connections: CONNECTIONS, duration: seconds },
@@ -165,7 +197,10 @@ async function load(baseUrl, seconds) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, sent: result.requests.total, problems };
 }
 
-// Errors and non-201 answers under load are reported next to the figures rather than hidden in them.
+/**
+ * Errors and non-201 answers under load are reported next to the figures rather than hidden in them.
+ * @param {LoadFigures[]} rounds
+ */
 function describeFailures(rounds) {
   const counts = new Map();
   for (const round of rounds) for (const [what, count] of round.problems) counts.set(what, (counts.get(what) ?? 0) + count);
@@ -175,6 +210,7 @@ function describeFailures(rounds) {
 
 async function measureLoad() {
   const names = Object.keys(contenders);
+  /** @type {Record<string, Contender>} */
   const running = {};
   try {
     for (const name of names) {
@@ -182,12 +218,13 @@ async function measureLoad() {
       await expectSameRecord(name, running[name].baseUrl);
       await load(running[name].baseUrl, WARMUP_SECONDS);
     }
-    const rounds = Object.fromEntries(names.map((name) => [name, []]));
+    const rounds = /** @type {Record<string, LoadFigures[]>} */ (Object.fromEntries(names.map((name) => [name, []])));
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = names.map((_, index) => names[(index + round) % names.length]);
       for (const name of order) rounds[name].push(await load(running[name].baseUrl, ROUND_SECONDS));
     }
-    const ratio = (name, reference) => Number(median(rounds[name].map((r, i) => r.rps / rounds[reference][i].rps)).toFixed(3));
+    const ratio = (/** @type {string} */ name, /** @type {string} */ reference) =>
+      Number(median(rounds[name].map((r, i) => r.rps / rounds[reference][i].rps)).toFixed(3));
     const figures = Object.fromEntries(
       names.map((name) => [
         name,
@@ -214,7 +251,7 @@ async function measureLoad() {
 
 async function measureStartup() {
   const starters = { [BARE]: startBare, 'mock (checkout-mock)': startMock, 'Prism alone': () => startPrismAlone('fatal') };
-  const times = Object.fromEntries(Object.keys(starters).map((name) => [name, []]));
+  const times = /** @type {Record<string, number[]>} */ (Object.fromEntries(Object.keys(starters).map((name) => [name, []])));
   for (let round = 0; round < STARTUP_ROUNDS; round += 1) {
     for (const [name, start] of Object.entries(starters)) {
       const began = performance.now();

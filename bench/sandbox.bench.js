@@ -20,9 +20,10 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { autocannon } from './support/autocannon.js';
 import { bundleForBench } from './support/bundle-for-bench.js';
 import { freePort } from './support/free-port.js';
+import { median } from './support/statistics.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
@@ -54,6 +55,14 @@ server.keepAliveTimeout = 5000;
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
 `;
 
+/** @typedef {{ name: string, baseUrl: string, pid: number, stop: () => Promise<void> }} Server A contender, running. */
+
+/**
+ * @param {string} name
+ * @param {(port: number) => string[]} argsFor node's arguments for the port it is to listen on
+ * @param {Record<string, string>} env added to this process's environment
+ * @returns {Promise<Server>}
+ */
 async function startServer(name, argsFor, env) {
   const port = await freePort();
   const child = spawn(process.execPath, argsFor(port), {
@@ -85,10 +94,10 @@ async function startServer(name, argsFor, env) {
   return {
     name,
     baseUrl,
-    pid: child.pid,
+    pid: /** @type {number} */ (child.pid),
     stop: async () => {
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
       } catch {
         /* gone */
       }
@@ -97,6 +106,7 @@ async function startServer(name, argsFor, env) {
   };
 }
 
+/** @param {Server} server */
 async function expectCreated(server) {
   const response = await fetch(`${server.baseUrl}${PATH}`, { method: 'POST', headers: HEADERS, body: requestBody });
   const body = await response.json();
@@ -105,6 +115,13 @@ async function expectCreated(server) {
   }
 }
 
+/** @typedef {{ rps: number, p50: number, p99: number, total: number }} LoadFigures One load's figures. */
+
+/**
+ * @param {Server} server
+ * @param {{ duration: number } | { amount: number }} options how long (s) or how many requests
+ * @returns {Promise<LoadFigures>}
+ */
 async function load(server, options) {
   const result = await autocannon({
     url: `${server.baseUrl}${PATH}`,
@@ -120,18 +137,14 @@ async function load(server, options) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
 }
 
+/** @param {number} pid */
 function residentMegabytes(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kilobytes = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
   return Math.round((kilobytes / 1024) * 10) / 10;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-const round3 = (value) => Math.round(value * 1000) / 1000;
+const round3 = (/** @type {number} */ value) => Math.round(value * 1000) / 1000;
 
 function buildValidationFloor() {
   return bundleForBench({ source: join(root, 'bench/support/validation-floor.ts'), outfile: join(root, 'dist/bench/validation-floor.js') });
@@ -140,6 +153,7 @@ function buildValidationFloor() {
 async function main() {
   execFileSync(process.execPath, [join(root, 'scripts/build-sandbox.js')], { stdio: 'ignore' });
   const floorScript = await buildValidationFloor();
+  /** @type {Record<string, Server>} */
   const servers = {};
   try {
     servers.sandbox = await startServer('sandbox', () => [join(root, 'dist/bin/checkout-sandbox.js')], { CHECKOUT_API_KEYS: BENCH_KEY });
@@ -173,9 +187,11 @@ async function main() {
     for (const server of Object.values(servers)) await load(server, { duration: 1 });
 
     const names = Object.keys(servers);
+    /** @type {Record<string, LoadFigures>[]} */
     const perRound = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = names.map((_, index) => names[(index + round) % names.length]);
+      /** @type {Record<string, LoadFigures>} */
       const figures = {};
       for (const name of order) figures[name] = await load(servers[name], { duration: ROUND_SECONDS });
       perRound.push(figures);
@@ -198,7 +214,8 @@ async function main() {
         },
       ]),
     );
-    const ratio = (top, bottom) => round3(median(perRound.map((figures) => figures[top].rps / figures[bottom].rps)));
+    const ratio = (/** @type {string} */ top, /** @type {string} */ bottom) =>
+      round3(median(perRound.map((figures) => figures[top].rps / figures[bottom].rps)));
     const vsBare = ratio('sandbox', 'bare');
     const vsPrism = ratio('sandbox', 'prism');
     const floorVsBare = ratio('floor', 'bare');

@@ -61,15 +61,24 @@ const requestBody = contract.components.examples.CreateCheckoutUsdtOnTron.value;
 const requestText = JSON.stringify(requestBody);
 const PATH = '/api/v1/checkouts/';
 
-const round3 = (value) => Math.round(value * 1000) / 1000;
-const round1 = (value) => Math.round(value * 10) / 10;
+const round3 = (/** @type {number} */ value) => Math.round(value * 1000) / 1000;
+const round1 = (/** @type {number} */ value) => Math.round(value * 10) / 10;
 
+/**
+ * @param {string} apiKey
+ * @param {string} [idempotencyKey]
+ */
 function createRequestInit(apiKey, idempotencyKey) {
+  /** @type {Record<string, string>} */
   const headers = { authorization: `Api-Key ${apiKey}`, 'content-type': 'application/json' };
   if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
   return { method: 'POST', headers, body: requestText };
 }
 
+/**
+ * @param {Response} response
+ * @param {string} name
+ */
 async function expectCreated(response, name) {
   const body = await response.json();
   if (response.status !== 201 || body.status !== 'open') {
@@ -84,9 +93,20 @@ async function expectCreated(response, name) {
 // in this process that answers the contract's record. What is left of the in-process create is the core and its glue.
 const REFERENCE_RECORD = JSON.stringify(contract.components.examples.CheckoutUsdtOnTron.value);
 
+/**
+ * @param {import('../src/testing/index.js').CheckoutMock} mock
+ * @param {import('../src/testing/index.js').TestSandbox} sandbox
+ * @param {string} bareUrl
+ * @param {typeof import('../src/client/create-checkout-client.js').createCheckoutClient} createCheckoutClient
+ * @returns {Record<string, () => Promise<void>>} one create each, by contender name
+ */
 function createContenders(mock, sandbox, bareUrl, createCheckoutClient) {
   const mockClient = createCheckoutClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, fetch: mock.fetch });
   const loopbackClient = createCheckoutClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+  /**
+   * @param {import('../src/client/create-checkout-client.js').CheckoutClient} client
+   * @param {string} name
+   */
   const clientCreate = (client, name) => async () => {
     const { data, response } = await client.createCheckout(requestBody);
     if (response.status !== 201 || data?.status !== 'open') throw new Error(`${name} answered ${response.status}`);
@@ -99,7 +119,9 @@ function createContenders(mock, sandbox, bareUrl, createCheckoutClient) {
     'raw, loopback': async () =>
       expectCreated(await fetch(`${sandbox.baseUrl}${PATH}`, createRequestInit(sandbox.apiKey)), 'raw, loopback'),
     'reference: Request built, body read': async () => {
-      const reader = new Request(`${mock.baseUrl}${PATH}`, createRequestInit(mock.apiKey)).body.getReader();
+      const reader = /** @type {ReadableStream<Uint8Array>} */ (
+        new Request(`${mock.baseUrl}${PATH}`, createRequestInit(mock.apiKey)).body
+      ).getReader();
       while (!(await reader.read()).done);
     },
     'reference: Response built, parsed': async () => {
@@ -112,7 +134,10 @@ function createContenders(mock, sandbox, bareUrl, createCheckoutClient) {
   };
 }
 
-/** A node:http server in this process that answers every request with the contract's record. */
+/**
+ * A node:http server in this process that answers every request with the contract's record.
+ * @returns {Promise<{ url: string, close: () => Promise<unknown> }>}
+ */
 function startBareServer() {
   const server = createServer((req, res) => {
     req.resume().on('end', () => {
@@ -122,12 +147,19 @@ function startBareServer() {
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${server.address().port}${PATH}`, close: () => new Promise((done) => server.close(done)) }),
+      resolve({
+        url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}${PATH}`,
+        close: () => new Promise((done) => server.close(done)),
+      }),
     );
   });
 }
 
-/** Microseconds per create over `count` sequential creates. */
+/**
+ * Microseconds per create over `count` sequential creates.
+ * @param {() => Promise<void>} send
+ * @param {number} count
+ */
 async function timeCreates(send, count) {
   const started = performance.now();
   for (let index = 0; index < count; index += 1) await send();
@@ -144,15 +176,18 @@ async function measureSpeed() {
     const contenders = createContenders(mock, sandbox, bare.url, createCheckoutClient);
     const names = Object.keys(contenders);
     for (const name of names) await timeCreates(contenders[name], CREATES);
+    /** @type {Record<string, number>[]} microseconds per create, by contender, in each round */
     const perRound = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = names.map((_, index) => names[(index + round) % names.length]);
+      /** @type {Record<string, number>} */
       const figures = {};
       for (const name of order) figures[name] = await timeCreates(contenders[name], CREATES);
       perRound.push(figures);
     }
-    const ratio = (top, bottom) => round3(median(perRound.map((figures) => figures[top] / figures[bottom])));
-    const rest = (figures) =>
+    const ratio = (/** @type {string} */ top, /** @type {string} */ bottom) =>
+      round3(median(perRound.map((figures) => figures[top] / figures[bottom])));
+    const rest = (/** @type {Record<string, number>} */ figures) =>
       figures['raw, in-process'] - figures['reference: Request built, body read'] - figures['reference: Response built, parsed'];
     return {
       medianMicrosPerCreate: Object.fromEntries(names.map((name) => [name, round1(median(perRound.map((figures) => figures[name])))])),
@@ -177,17 +212,19 @@ async function measureSpeed() {
 
 // 2. Heap and 3. start-up: each in a fresh process (this file, run with --heap or --startup) ----------------------
 
-const megabytes = (bytes) => round3(bytes / 1024 / 1024);
+const megabytes = (/** @type {number} */ bytes) => round3(bytes / 1024 / 1024);
 
+/** @param {string} keys `distinct` for a new Idempotency-Key on each create, else none */
 async function heapChild(keys) {
   const { createCheckoutMock } = await import(testingUrl);
   const mock = createCheckoutMock();
   const settledHeap = () => {
-    globalThis.gc();
-    globalThis.gc();
+    const gc = /** @type {() => void} */ (globalThis.gc); // defined: runChild starts this child with --expose-gc
+    gc();
+    gc();
     return process.memoryUsage().heapUsed;
   };
-  const createMany = async (from) => {
+  const createMany = async (/** @type {number} */ from) => {
     for (let index = from; index < from + HEAP_CREATES; index += 1) {
       const init = createRequestInit(mock.apiKey, keys === 'distinct' ? `bench-key-${index}` : undefined);
       await expectCreated(await mock.fetch(new Request(`${mock.baseUrl}${PATH}`, init)), 'mock.fetch');
@@ -230,6 +267,12 @@ async function startupChild() {
   };
 }
 
+/**
+ * Runs this file again with `args` and resolves with what that child reports.
+ * @param {string[]} args
+ * @param {string[]} [execArgv]
+ * @returns {Promise<any>}
+ */
 function runChild(args, execArgv = []) {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), args, {
@@ -242,10 +285,13 @@ function runChild(args, execArgv = []) {
   });
 }
 
+/** @typedef {Awaited<ReturnType<typeof startupChild>>} StartupFigures */
+
 async function measureStartup() {
+  /** @type {StartupFigures[]} */
   const runs = [];
   for (let run = 0; run < STARTUP_RUNS; run += 1) runs.push(await runChild(['--startup']));
-  const summarize = (field) => {
+  const summarize = (/** @type {keyof StartupFigures} */ field) => {
     const times = runs.map((figures) => figures[field]);
     return { medianMs: round1(median(times)), p90Ms: round1(percentile(times, 0.9)) };
   };
@@ -263,6 +309,10 @@ async function measureStartup() {
 
 const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {});
 
+/**
+ * @param {string} entry
+ * @param {boolean} externalDependencies
+ */
 async function bundleEntry(entry, externalDependencies) {
   const result = await build({
     entryPoints: [entry],
@@ -285,6 +335,9 @@ async function bundleEntry(entry, externalDependencies) {
   return { bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, modules: inputs.length, forbidden };
 }
 
+/** @typedef {Awaited<ReturnType<typeof measureEntry>>} EntryFigures */
+
+/** @param {string} distDir */
 async function measureEntry(distDir) {
   const entry = join(distDir, 'index.js');
   return { dependenciesExternal: await bundleEntry(entry, true), dependenciesInlined: await bundleEntry(entry, false) };
@@ -292,7 +345,7 @@ async function measureEntry(distDir) {
 
 /** The same entry built from the last commit, in a throw-away worktree that shares this tree's node_modules. */
 async function measureBaseEntry() {
-  const git = (args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
   const commit = git(['rev-parse', 'HEAD']);
   const tree = join(mkdtempSync(join(tmpdir(), 'entry-base-')), 'tree');
   git(['worktree', 'add', '--quiet', '--detach', tree, commit]);
@@ -309,8 +362,12 @@ async function measureBaseEntry() {
   }
 }
 
+/**
+ * @param {EntryFigures} before
+ * @param {EntryFigures} after
+ */
 function compareEntries(before, after) {
-  const compare = (key) => ({
+  const compare = (/** @type {keyof EntryFigures} */ key) => ({
     beforeBytes: before[key].bytes,
     afterBytes: after[key].bytes,
     ratio: round3(after[key].bytes / before[key].bytes),
@@ -322,8 +379,18 @@ function compareEntries(before, after) {
 
 // Report ----------------------------------------------------------------------------------------------------------
 
-const verdict = (met) => (met ? 'met' : 'MISSED');
+const verdict = (/** @type {boolean} */ met) => (met ? 'met' : 'MISSED');
 
+/**
+ * @param {{
+ *   speed: Awaited<ReturnType<typeof measureSpeed>>,
+ *   heap: Record<string, Awaited<ReturnType<typeof heapChild>>>,
+ *   startup: Awaited<ReturnType<typeof measureStartup>>,
+ *   entry: EntryFigures,
+ *   entryBase: EntryFigures,
+ *   entryComparison: ReturnType<typeof compareEntries>,
+ * }} figures
+ */
 function printReport({ speed, heap, startup, entry, entryBase, entryComparison }) {
   console.log('');
   console.log('| Create through | µs per create (median) |');
@@ -387,6 +454,7 @@ async function main() {
   }
 }
 
+/** @param {ReturnType<typeof copyPackage>} distBuilt */
 async function measureAndReport(distBuilt) {
   const entry = await measureEntry(join(packageDir, 'dist'));
   const entryBase = await measureBaseEntry();
@@ -460,7 +528,9 @@ async function measureAndReport(distBuilt) {
   if (forbidden.length > 0) throw new Error(`the default entry bundles ${forbidden.join(', ')}: the testing kit must stay out of it.`);
 }
 
-const reportToParent = (result) => process.send(result, () => process.exit(0));
+// The children are forked by runChild, so process.send is there.
+const reportToParent = (/** @type {object} */ result) =>
+  /** @type {NonNullable<typeof process.send>} */ (process.send)(result, () => process.exit(0));
 if (process.argv[2] === '--heap') reportToParent(await heapChild(process.argv[3]));
 else if (process.argv[2] === '--startup') reportToParent(await startupChild());
 else await main();

@@ -873,7 +873,7 @@ export interface components {
                  *       "type": "https://api.checkout.example/problems/payload-too-large",
                  *       "title": "Payload too large",
                  *       "status": 413,
-                 *       "detail": "The request body is 1048577 bytes; the limit is 1048576 bytes (1 MiB)."
+                 *       "detail": "The request body is 2000000 bytes or more; the limit is 1048576 bytes (1 MiB). Send fewer or shorter items."
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];

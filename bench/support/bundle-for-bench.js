@@ -3,7 +3,11 @@
 // require() for builtins, so the bundle gets one.
 import { build } from 'esbuild';
 
-/** `source` is esbuild's `entryPoints` entry (a path) or its `stdin` object; writes `outfile`. */
+/**
+ * `source` is esbuild's `entryPoints` entry (a path) or its `stdin` object; writes `outfile`.
+ * @param {{ source: string | import('esbuild').StdinOptions, outfile: string }} options
+ * @returns {Promise<string>} `outfile`
+ */
 export async function bundleForBench({ source, outfile }) {
   await build({
     ...(typeof source === 'string' ? { entryPoints: [source] } : { stdin: source }),

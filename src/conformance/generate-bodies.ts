@@ -6,6 +6,7 @@
 
 import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
+import { blamedPointer } from '../contract/field-errors.js';
 import { type SampleCodes, sampleCodes } from './contract-samples.js';
 
 export interface GeneratedBody {
@@ -16,7 +17,7 @@ export interface GeneratedBody {
 export interface GeneratedInvalidBody {
   name: string;
   body: unknown;
-  /** JSON Pointers the contract's validator blames (instancePath, plus the missing property for `required`). */
+  /** JSON Pointers the contract's validator blames, as both servers blame them (blamedPointer). */
   pointers: string[];
 }
 
@@ -161,13 +162,12 @@ export function generateInvalidBodies(seed: number, count: number, validate: Val
   return out;
 }
 
-/** The JSON Pointers the contract's validator blames for a body (instancePath, plus the missing property for
- *  `required`); empty for a valid body. */
+/** The JSON Pointers the contract's validator blames for a body, as both servers blame them (blamedPointer: the
+ *  missing or unknown field itself, else the value); empty for a valid body. */
 export function blamedPointers(validate: ValidateFunction, body: unknown): string[] {
   if (validate(body)) return [];
-  const required = (e: { keyword: string; params: unknown }) =>
-    e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
-  return [...new Set((validate.errors ?? []).map((e) => `${e.instancePath}${required(e)}`))];
+  const blamed = (validate.errors ?? []).map(({ instancePath, keyword, params }) => blamedPointer({ instancePath, keyword, params }));
+  return [...new Set(blamed)];
 }
 
 function listPointers(value: unknown, pointer = ''): string[] {

@@ -98,11 +98,32 @@ export function describeMalformedJson(reason: string): string {
 
 /**
  * The 413 detail: the body's size when known (`bytes`, as declared or as far as it was read), the limit, and what to
- * do. Worded as the contract's PayloadTooLarge example, plus the remedy.
+ * do. The contract's PayloadTooLarge example is this detail for a body of 2000000 bytes.
  */
 export function describePayloadTooLarge(bytes: number | undefined): string {
   const size = bytes !== undefined && bytes > BODY_LIMIT_BYTES ? `is ${bytes} bytes or more` : 'is too large';
   return `The request body ${size}; the limit is ${BODY_LIMIT_BYTES} bytes (1 MiB). Send fewer or shorter items.`;
+}
+
+// The contract's IdempotencyKey header schema (#/components/parameters/IdempotencyKey): pattern ^[\x21-\x7E]+$,
+// minLength 1, maxLength 255.
+const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
+
+/**
+ * Whether an Idempotency-Key breaks the contract's rule: `lines`, every line of the header (undefined when it was
+ * not sent), must be one value of 1 to 255 visible ASCII characters. Two lines are refused whatever they hold, since
+ * the key they mean is unclear.
+ */
+export function isBadIdempotencyKey(lines: readonly string[] | undefined): boolean {
+  return lines !== undefined && (lines.length !== 1 || !IDEMPOTENCY_KEY.test(lines[0] as string));
+}
+
+/**
+ * The 422 detail for an Idempotency-Key that isBadIdempotencyKey refuses. Its problem's `errors` is empty: a
+ * FieldError points into the body, and no field of the body is at fault.
+ */
+export function describeBadIdempotencyKey(): string {
+  return 'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters, such as a UUID.';
 }
 
 /** The 422 detail for a body with `fieldCount` offending fields (listed in `errors`), as the contract's example words it. */

@@ -4,6 +4,7 @@
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import {
   createProblemMaker,
+  describeBadIdempotencyKey,
   describeMalformedJson,
   describePayloadTooLarge,
   describeUnsupportedMediaType,
@@ -36,6 +37,8 @@ export function createProblemFactory(contract: OpenApiDocument) {
       createProblem('unsupported-media-type', describeUnsupportedMediaType(contentType)),
     /** `bytes`: the body's declared size, when it declared one. */
     payloadTooLarge: (bytes: number | undefined) => createProblem('payload-too-large', describePayloadTooLarge(bytes)),
+    /** An Idempotency-Key that breaks the contract's rule: no field of the body is at fault, so `errors` is empty. */
+    badIdempotencyKey: () => createProblem('validation-failed', describeBadIdempotencyKey(), []),
     validationFailed: ({ fieldErrors, otherMessages }: { fieldErrors: FieldError[]; otherMessages: string[] }) =>
       createProblem('validation-failed', describeValidation(fieldErrors.length, otherMessages), fieldErrors),
     internalError: (detail: string) => createProblem('internal-error', detail),

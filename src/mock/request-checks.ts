@@ -1,12 +1,13 @@
 // What the mock checks before a request reaches Prism, in the sandbox's order (src/sandbox/routes/create-checkout.ts)
 // so that one bad request gets one answer from both: one Authorization header in the Api-Key scheme (401), a body
-// sent as application/json in UTF-8 (415), at most 1 MiB (413), one UTF-8 JSON text (400). Prism validates the rest
-// against the contract (422). Prism does none of the first four as the sandbox does: it takes any Authorization
-// value, any charset and any size, and sees only the first of two Authorization headers. The header's name, the
+// sent as application/json in UTF-8 (415), one valid Idempotency-Key when the operation declares one (422), at most
+// 1 MiB (413), one UTF-8 JSON text (400). Prism validates the rest against the contract (422). Prism does none of
+// these as the sandbox does: it takes any Authorization value, any charset and any size, sees only the first of two
+// Authorization headers, and checks the Idempotency-Key only with the body. The Authorization header's name, the
 // scheme word and the media types come from the contract.
 import type { IncomingMessage } from 'node:http';
 import { compileSchemePattern, describeCredentialsProblem } from '../http/authorization.js';
-import type { ProblemDocument } from '../http/problems.js';
+import { isBadIdempotencyKey, type ProblemDocument } from '../http/problems.js';
 import { fromIncomingMessage, isAcceptedMediaType, parseJsonBody } from '../http/request-body.js';
 import type { ContractOperation } from './contract-facts.js';
 import type { ProblemFactory } from './problems.js';
@@ -15,6 +16,10 @@ import type { ProblemFactory } from './problems.js';
 // overflow the stack on deep input. The request schema is a few levels deep and closed, so a violation in a deep
 // value is found at a shallow level, and cutting leaves Prism's findings the same.
 export const MAX_FORWARDED_DEPTH = 64;
+
+// Checked before the body, as the sandbox checks it, when the operation declares the header; Prism would check it
+// only with the body (after the size and the JSON), and only its first line.
+const IDEMPOTENCY_KEY = 'idempotency-key';
 
 /** A request the mock answers itself, with the problem and any header the answer needs (WWW-Authenticate). */
 export interface Refusal {
@@ -50,14 +55,16 @@ export function createRequestChecks(problems: ProblemFactory): (request: Checked
       const challenge: Record<string, string> = operation.authChallenge ? { 'www-authenticate': operation.authChallenge } : {};
       if (detail) return refuse(problems.unauthorized(detail), challenge);
     }
-    // The size the body declared, as the sandbox words it; a chunked body's is unknown here.
-    const tooLargeRefusal = () => refuse(problems.payloadTooLarge(fromIncomingMessage(request).declaredLength));
-    if (operation.requestMediaTypes.length === 0) return tooLarge ? tooLargeRefusal() : readAsText(body);
     const contentType = request.headers['content-type'];
-    if (!isAcceptedMediaType(contentType, operation.requestMediaTypes)) {
+    if (operation.requestMediaTypes.length > 0 && !isAcceptedMediaType(contentType, operation.requestMediaTypes)) {
       return refuse(problems.unsupportedMediaType(contentType));
     }
-    if (tooLarge) return tooLargeRefusal();
+    if (IDEMPOTENCY_KEY in operation.headerSchemas && isBadIdempotencyKey(request.headersDistinct[IDEMPOTENCY_KEY])) {
+      return refuse(problems.badIdempotencyKey());
+    }
+    // The size the body declared, as the sandbox words it; a chunked body's is unknown here.
+    if (tooLarge) return refuse(problems.payloadTooLarge(fromIncomingMessage(request).declaredLength));
+    if (operation.requestMediaTypes.length === 0) return readAsText(body);
     if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '')) return readAsText(body);
     const parsed = parseJsonBody(body);
     if (!parsed.ok) return refuse(problems.malformedJson(parsed.reason));

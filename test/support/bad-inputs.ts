@@ -79,6 +79,7 @@ export function listBadInputs(apiKey: string): BadInput[] {
   const unauthorized = { ...readContractProblem('Unauthorized'), headers: { 'www-authenticate': readAuthChallenge() } };
   const withClientReference = (bytes: Buffer) =>
     Buffer.concat([valid.subarray(0, -1), Buffer.from(',"client_reference_id":"'), bytes, Buffer.from('"}')]);
+  const idempotencyKey: [string, string] = ['Idempotency-Key', String(contract.components.parameters.IdempotencyKey.example)];
   const notUtf8Name = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]);
 
   const rows: BadInput[] = [
@@ -112,6 +113,13 @@ export function listBadInputs(apiKey: string): BadInput[] {
     create('an empty Authorization header', [['Authorization', ''], json], valid, unauthorized),
     create('another scheme (Bearer)', [['Authorization', `Bearer ${apiKey}`], json], valid, unauthorized),
     create('the scheme word alone', [['Authorization', 'Api-Key'], json], valid, unauthorized),
+    ...[
+      ['an empty Idempotency-Key', ''],
+      ['an Idempotency-Key of 256 characters', 'k'.repeat(256)],
+      ['an Idempotency-Key with a space', 'order 1001'],
+      ['an Idempotency-Key with a non-ASCII character (é)', 'commandé-1001'],
+    ].map(([name, key]) => create(name, [auth, json, ['Idempotency-Key', key]], valid, invalid)),
+    create('the same valid Idempotency-Key twice', [auth, json, idempotencyKey, idempotencyKey], valid, invalid),
     create(
       'headers over 16 KiB',
       [auth, json, ['X-Padding', 'p'.repeat(20_000)]],

@@ -105,6 +105,7 @@ describe('the table', () => {
       ['two Authorization headers, the valid one first', 'repeated header lines, which Headers joins into one value'],
       ['two Authorization headers, the valid one last', 'repeated header lines, which Headers joins into one value'],
       ['the same valid Authorization header twice', 'repeated header lines, which Headers joins into one value'],
+      ['the same valid Idempotency-Key twice', 'repeated header lines, which Headers joins into one value'],
       ['headers over 16 KiB', "the answer of Node's HTTP parser, which the in-process mock does not have"],
       ['a header line without a colon', 'raw bytes that are not an HTTP request fetch can build'],
     ]);

@@ -3,10 +3,12 @@
 // rules (422), idempotency replay or reuse (201 replayed / 422), then the checkout is created (201).
 import { type Answer, headerValue, jsonAnswer } from '../../http/exchange.js';
 import {
+  describeBadIdempotencyKey,
   describeMalformedJson,
   describePayloadTooLarge,
   describeUnsupportedMediaType,
   describeValidationFailed,
+  isBadIdempotencyKey,
 } from '../../http/problems.js';
 import { BODY_LIMIT_BYTES, isAcceptedMediaType, parseJsonBody } from '../../http/request-body.js';
 import { buildCheckout } from '../checkout/build-checkout.js';
@@ -16,8 +18,6 @@ import { fingerprintBody } from '../idempotency-store.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { requireApiKey } from './authenticate.js';
 import { answerProblem, type RoutedRequest } from './routed-request.js';
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
 export async function createCheckout(routed: RoutedRequest, context: SandboxContext): Promise<Answer> {
   const { request } = routed;
@@ -38,14 +38,8 @@ export async function createCheckout(routed: RoutedRequest, context: SandboxCont
 
   const keyLines = request.headers['idempotency-key'];
   const idempotencyKey = keyLines?.[0];
-  if (keyLines !== undefined && (keyLines.length !== 1 || !IDEMPOTENCY_KEY.test(keyLines[0]))) {
-    return answerProblem(
-      routed,
-      context.createProblem(
-        'validation-failed',
-        'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters, such as a UUID.',
-      ),
-    );
+  if (isBadIdempotencyKey(keyLines)) {
+    return answerProblem(routed, context.createProblem('validation-failed', describeBadIdempotencyKey(), []));
   }
   const scope = idempotencyKey === undefined ? undefined : `${authorized.keyIndex}\n${idempotencyKey}`;
   const earlier = scope === undefined ? undefined : context.idempotency.find(scope, nowMs());
