@@ -7,9 +7,8 @@
 // BENCH_KEY (the one accepted key).
 import { createServer } from 'node:http';
 import { readContract } from '../../src/contract/load-contract.js';
-import { jsonAnswer, problemAnswer } from '../../src/http/exchange.js';
-import type { ProblemDocument } from '../../src/http/problems.js';
-import { createProblemMaker } from '../../src/http/problems.js';
+import { jsonAnswer } from '../../src/http/exchange.js';
+import { createProblemMaker, type ProblemDocument, problemAnswer } from '../../src/http/problems.js';
 import { BODY_LIMIT_BYTES, fromIncomingMessage, isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
 import { writeAnswer } from '../../src/http/send-response.js';
 import { createAuthenticator } from '../../src/sandbox/routes/authenticate.js';

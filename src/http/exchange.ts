@@ -1,8 +1,12 @@
 // A request and its answer as a server's routes see them, whatever carries them: node:http for the sandbox and mock
 // servers, the Fetch API for the in-process testing mock (src/testing). Routes read a ServerRequest and return an
 // Answer; an adapter at the edge turns them into the transport's own objects, so one route serves both.
-import type { ProblemDocument } from './problems.js';
-import type { BodyResult } from './request-body.js';
+
+/** A request body read under a size limit: its bytes, or why there are none. */
+export type BodyResult =
+  | { ok: true; body: Buffer }
+  | { ok: false; reason: 'too-large'; receivedBytes: number }
+  | { ok: false; reason: 'aborted' };
 
 export interface ServerRequest {
   method: string;
@@ -29,18 +33,4 @@ export function headerValue(request: ServerRequest, name: string): string | unde
 
 export function jsonAnswer(status: number, body: string, headers: Record<string, string> = {}): Answer {
   return { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers }, body };
-}
-
-/** A problem document whose `instance` is the answer's Request-Id (D2). */
-export function problemAnswer(problem: ProblemDocument, requestId: string, headers: Record<string, string> = {}): Answer {
-  return {
-    status: problem.status,
-    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },
-    body: JSON.stringify(stampInstance(problem, requestId)),
-  };
-}
-
-/** `instance` after `detail` and before `errors`, where the contract's examples put it. */
-export function stampInstance({ errors, ...problem }: ProblemDocument, instance: string | undefined): ProblemDocument {
-  return { ...problem, ...(instance === undefined ? {} : { instance }), ...(errors ? { errors } : {}) };
 }

@@ -3,6 +3,7 @@
 // twice; a server adds the types only it answers with (the sandbox's helper routes), and Node's HTTP parser adds the
 // two below, which no operation declares.
 import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
+import type { Answer } from './exchange.js';
 import { BODY_LIMIT_BYTES } from './request-body.js';
 
 /** The type, title and status every problem of one kind shares. */
@@ -129,4 +130,18 @@ export function describeBadIdempotencyKey(): string {
 /** The 422 detail for a body with `fieldCount` offending fields (listed in `errors`), as the contract's example words it. */
 export function describeValidationFailed(fieldCount: number): string {
   return `The request body has ${fieldCount} invalid field${fieldCount === 1 ? '' : 's'}.`;
+}
+
+/** A problem document whose `instance` is the answer's Request-Id (D2). */
+export function problemAnswer(problem: ProblemDocument, requestId: string, headers: Record<string, string> = {}): Answer {
+  return {
+    status: problem.status,
+    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(stampInstance(problem, requestId)),
+  };
+}
+
+/** `instance` after `detail` and before `errors`, where the contract's examples put it. */
+export function stampInstance({ errors, ...problem }: ProblemDocument, instance: string | undefined): ProblemDocument {
+  return { ...problem, ...(instance === undefined ? {} : { instance }), ...(errors ? { errors } : {}) };
 }

@@ -3,7 +3,7 @@
 // test/mock/bad-inputs-agree.test.ts holds both servers to these rules.
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
-import type { ServerRequest } from './exchange.js';
+import type { BodyResult, ServerRequest } from './exchange.js';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -21,11 +21,6 @@ export function isAcceptedMediaType(contentType: string | undefined, accepted: s
     return name !== 'charset' || value.replace(/^"(.*)"$/, '$1') === 'utf-8';
   });
 }
-
-export type BodyResult =
-  | { ok: true; body: Buffer }
-  | { ok: false; reason: 'too-large'; receivedBytes: number }
-  | { ok: false; reason: 'aborted' };
 
 function declaredLength(req: IncomingMessage): number | undefined {
   const header = req.headers['content-length'];

@@ -2,8 +2,8 @@
 // Node's parser refuses, in both servers.
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type Answer, stampInstance } from './exchange.js';
-import type { CreateProblem } from './problems.js';
+import type { Answer } from './exchange.js';
+import { type CreateProblem, stampInstance } from './problems.js';
 
 export function writeAnswer(res: ServerResponse, answer: Answer): void {
   res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });

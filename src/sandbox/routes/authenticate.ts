@@ -5,9 +5,6 @@
 // the index of the matching key only.
 import { timingSafeEqual } from 'node:crypto';
 import { compileSchemePattern, describeCredentialsProblem } from '../../http/authorization.js';
-import type { Answer } from '../../http/exchange.js';
-import type { SandboxContext } from '../sandbox-context.js';
-import { answerProblem, type RoutedRequest } from './routed-request.js';
 
 export type Authentication = { ok: true; keyIndex: number } | { ok: false; detail: string };
 
@@ -51,16 +48,4 @@ function pad(key: string): Buffer {
   const buffer = Buffer.alloc(KEY_BYTES);
   buffer.write(key, 'utf8');
   return buffer;
-}
-
-/**
- * The index of the request's accepted key, or its 401 answer (with `WWW-Authenticate: Api-Key`). Every Authorization
- * line is judged: a server that kept only the first of several would let a second one pass unseen.
- */
-export function requireApiKey(routed: RoutedRequest, context: SandboxContext): { keyIndex: number } | { refusal: Answer } {
-  const authentication = context.authenticate(routed.request.headers.authorization);
-  if (authentication.ok) return { keyIndex: authentication.keyIndex };
-  return {
-    refusal: answerProblem(routed, context.createProblem('unauthorized', authentication.detail), { 'www-authenticate': 'Api-Key' }),
-  };
 }

@@ -16,8 +16,7 @@ import { createStoredCheckout } from '../checkout/checkout-store.js';
 import { toMillis } from '../checkout/clock.js';
 import { fingerprintBody } from '../idempotency-store.js';
 import type { SandboxContext } from '../sandbox-context.js';
-import { requireApiKey } from './authenticate.js';
-import { answerProblem, type RoutedRequest } from './routed-request.js';
+import { answerProblem, type RoutedRequest, requireApiKey } from './routed-request.js';
 
 export async function createCheckout(routed: RoutedRequest, context: SandboxContext): Promise<Answer> {
   const { request } = routed;

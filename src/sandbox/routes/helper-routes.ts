@@ -4,8 +4,7 @@ import { type Answer, jsonAnswer } from '../../http/exchange.js';
 import type { StoredCheckout } from '../checkout/checkout-store.js';
 import { CHECKOUT_NOT_FOUND, describeRefusal, findStoredCheckout, settleCheckout } from '../checkout/settle-checkout.js';
 import type { SandboxContext } from '../sandbox-context.js';
-import { requireApiKey } from './authenticate.js';
-import { answerProblem, type RoutedRequest } from './routed-request.js';
+import { answerProblem, type RoutedRequest, requireApiKey } from './routed-request.js';
 
 export function readCheckout(routed: RoutedRequest, context: SandboxContext): Answer {
   const found = findCheckout(routed, context);

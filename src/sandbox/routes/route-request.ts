@@ -1,7 +1,8 @@
 // Path and method → route. Unknown paths answer 404 and known paths with another method 405 (with `Allow`), both
 // as problem documents. Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
 import { randomUUID } from 'node:crypto';
-import { type Answer, problemAnswer, type ServerRequest } from '../../http/exchange.js';
+import type { Answer, ServerRequest } from '../../http/exchange.js';
+import { problemAnswer } from '../../http/problems.js';
 import { redactUrls } from '../../http/redact.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
