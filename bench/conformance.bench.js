@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleForBench } from './support/bundle-for-bench.js';
 import { freePort } from './support/free-port.js';
-import { upperMedian } from './support/statistics.js';
+import { median } from './support/statistics.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = 5;
@@ -174,7 +174,7 @@ async function measureValidation(kit) {
       }),
     );
   }
-  return Object.fromEntries(Object.entries(rounds).map(([name, values]) => [name, Math.round(upperMedian(values))]));
+  return Object.fromEntries(Object.entries(rounds).map(([name, values]) => [name, Math.round(median(values))]));
 }
 
 /**
@@ -193,7 +193,7 @@ async function measureFullRuns(dir, sandboxUrl) {
     requests = Number(match[1]);
     reported.push(Number(match[2]) * 1000);
   }
-  return { wallMs: Math.round(upperMedian(wall)), runMs: Math.round(upperMedian(reported)), requests };
+  return { wallMs: Math.round(median(wall)), runMs: Math.round(median(reported)), requests };
 }
 
 /**

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { autocannon } from './support/autocannon.js';
 import { bundleForBench } from './support/bundle-for-bench.js';
 import { freePort } from './support/free-port.js';
-import { median } from './support/statistics.js';
+import { median, round3 } from './support/statistics.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
@@ -143,8 +143,6 @@ function residentMegabytes(pid) {
   const kilobytes = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
   return Math.round((kilobytes / 1024) * 10) / 10;
 }
-
-const round3 = (/** @type {number} */ value) => Math.round(value * 1000) / 1000;
 
 function buildValidationFloor() {
   return bundleForBench({ source: join(root, 'bench/support/validation-floor.ts'), outfile: join(root, 'dist/bench/validation-floor.js') });

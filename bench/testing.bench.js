@@ -42,7 +42,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { median, percentile } from './support/statistics.js';
+import { median, percentile, round3 } from './support/statistics.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const CREATES = Number(process.env.BENCH_CREATES ?? 200);
@@ -61,7 +61,6 @@ const requestBody = contract.components.examples.CreateCheckoutUsdtOnTron.value;
 const requestText = JSON.stringify(requestBody);
 const PATH = '/api/v1/checkouts/';
 
-const round3 = (/** @type {number} */ value) => Math.round(value * 1000) / 1000;
 const round1 = (/** @type {number} */ value) => Math.round(value * 10) / 10;
 
 /**

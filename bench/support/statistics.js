@@ -1,4 +1,5 @@
-// Order statistics for benchmark samples: the median of interleaved rounds, and a high percentile of start-up times.
+// Order statistics for benchmark samples (the median of interleaved rounds, a high percentile of start-up times),
+// and the rounding of the figures the results files hold.
 
 /**
  * The value below which `share` (0–1) of `values` fall, by the nearest-rank method.
@@ -23,11 +24,10 @@ export function median(values) {
 }
 
 /**
- * The middle value; for an even count, the upper of the two middle ones (a value that was measured, not a mean).
- * The conformance bench has always reported this; it equals `median` for an odd count, such as its 5 rounds.
- * @param {number[]} values
+ * A figure rounded to three decimals, as the results files hold ratios and megabytes.
+ * @param {number} value
  * @returns {number}
  */
-export function upperMedian(values) {
-  return [...values].sort((a, b) => a - b)[values.length >> 1];
+export function round3(value) {
+  return Math.round(value * 1000) / 1000;
 }

@@ -1,7 +1,7 @@
 // A one-purpose HTTP receiver for the completion callback: it answers 204 to POSTs on its own unguessable path,
 // 404 to anything else, and hands over what arrived.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../http/listen.js';
 
 export interface ReceivedCallback {
   method: string;
@@ -53,12 +53,9 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
       res.writeHead(204).end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, listenAddress, () => resolve());
-  });
+  const boundPort = await listen(server, listenAddress, port);
   return {
-    port: (server.address() as AddressInfo).port,
+    port: boundPort,
     waitFor(token, timeoutMs) {
       const already = arrived.get(token);
       if (already) return Promise.resolve(already);

@@ -163,10 +163,14 @@ export function generateInvalidBodies(seed: number, count: number, validate: Val
 }
 
 /** The JSON Pointers the contract's validator blames for a body, as both servers blame them (blamedPointer: the
- *  missing or unknown field itself, else the value); empty for a valid body. */
+ *  missing or unknown field itself, else the value); empty for a valid body. An unknown field may also be blamed on
+ *  the object holding it, as Ajv's own instancePath does: the contract does not say which, so the kit takes both. */
 export function blamedPointers(validate: ValidateFunction, body: unknown): string[] {
   if (validate(body)) return [];
-  const blamed = (validate.errors ?? []).map(({ instancePath, keyword, params }) => blamedPointer({ instancePath, keyword, params }));
+  const blamed = (validate.errors ?? []).flatMap(({ instancePath, keyword, params }) => {
+    const pointer = blamedPointer({ instancePath, keyword, params });
+    return keyword === 'additionalProperties' ? [pointer, instancePath] : [pointer];
+  });
   return [...new Set(blamed)];
 }
 

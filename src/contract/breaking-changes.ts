@@ -46,8 +46,8 @@ export function findBreakingChanges(base: OpenApiDocument, head: OpenApiDocument
       const where = `${method.toUpperCase()} ${path}`;
       const walk = (flow: Flow, scope: Scope): Walk => ({ base, head, flow, scope, found, seen: new Set() });
       compareOperation(walk('request', 'constraints'), walk('response', 'constraints'), baseOperation, headOperation, where);
-      compareProblemTypes(base, head, baseOperation, headOperation, where, found);
-      compareCallbacks(base, head, baseOperation, headOperation, where, found);
+      compareProblemTypes(walk('response', 'constraints'), baseOperation, headOperation, where);
+      compareCallbacks(walk('response', 'full'), baseOperation, headOperation, where);
     }
   }
   return found;
@@ -74,14 +74,8 @@ function compareOperation(sent: Walk, received: Walk, baseOperation: any, headOp
 
 // The callback is an operation the service calls: its body and headers flow to the receiver like a response, and
 // Optic compares none of it, so every rule applies here.
-function compareCallbacks(
-  base: OpenApiDocument,
-  head: OpenApiDocument,
-  baseOperation: any,
-  headOperation: any,
-  where: string,
-  found: BreakingChange[],
-): void {
+function compareCallbacks(walk: Walk, baseOperation: any, headOperation: any, where: string): void {
+  const { base, head, found } = walk;
   for (const [name, baseCallback] of Object.entries<any>(baseOperation.callbacks ?? {})) {
     const headCallback = resolveRef(head, headOperation.callbacks?.[name]);
     if (!headCallback) {
@@ -96,9 +90,9 @@ function compareCallbacks(
           found.push({ rule: 'callback-removed', where: at, detail: `${method.toUpperCase()} ${expression} is no longer sent` });
           continue;
         }
-        const walk: Walk = { base, head, flow: 'response', scope: 'full', found, seen: new Set() };
-        compareParameters(walk, baseItem[method].parameters, headCallOperation.parameters, at);
-        compareContent(walk, resolve(base, baseItem[method].requestBody), resolve(head, headCallOperation.requestBody), `${at} body`);
+        const call: Walk = { ...walk, seen: new Set() };
+        compareParameters(call, baseItem[method].parameters, headCallOperation.parameters, at);
+        compareContent(call, resolve(base, baseItem[method].requestBody), resolve(head, headCallOperation.requestBody), `${at} body`);
       }
     }
   }
@@ -265,17 +259,10 @@ function compareProperties(walk: Walk, base: any, head: any, where: string): voi
 }
 
 // Problem types are documented by the examples of each problem response (D2, D3); a client branches on them.
-function compareProblemTypes(
-  base: OpenApiDocument,
-  head: OpenApiDocument,
-  baseOperation: any,
-  headOperation: any,
-  where: string,
-  found: BreakingChange[],
-): void {
-  const headTypes = new Set(listProblemTypes(head, headOperation));
-  for (const entry of listProblemTypes(base, baseOperation)) {
-    if (!headTypes.has(entry)) found.push({ rule: 'problem-type-removed', where, detail: `no longer documents ${entry}` });
+function compareProblemTypes(walk: Walk, baseOperation: any, headOperation: any, where: string): void {
+  const headTypes = new Set(listProblemTypes(walk.head, headOperation));
+  for (const entry of listProblemTypes(walk.base, baseOperation)) {
+    if (!headTypes.has(entry)) walk.found.push({ rule: 'problem-type-removed', where, detail: `no longer documents ${entry}` });
   }
 }
 

@@ -8,10 +8,6 @@ import { listOperations } from './contract-facts.js';
 
 export const KEY_PLACEHOLDER = '<API_KEY>';
 
-export function formatBaseUrl(host: string, port: number): string {
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
 export function formatMockBanner({ baseUrl, contract, dynamic }: { baseUrl: string; contract: OpenApiDocument; dynamic: boolean }): string {
   const operation = listOperations(contract).find((op) => op.requestExamples.length > 0);
   if (!operation) throw new Error('The contract has no operation with a named request example to show.');

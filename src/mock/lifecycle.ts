@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../http/listen.js';
 
 /** Why a run ended: a stop signal, or the end of the process chain that launched it. */
 export type StopEvent = { reason: 'signal'; signal: NodeJS.Signals } | { reason: 'launcher-gone' };
@@ -103,18 +103,18 @@ function readProcess(pid: number): { parent: number; command: string } | undefin
 }
 
 /** Listens on host:port and resolves with the port bound; a busy or unknown address rejects with what to do. */
-export function listen(server: Server, host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') {
-        const advice = 'Stop the other server or choose another port, for example PORT=4011 npm start.';
-        reject(new Error(`${host}:${port} is already in use. ${advice}`));
-      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
-        reject(new Error(`Cannot listen on HOST=${host}: no such local address.`));
-      } else reject(error);
-    });
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
-  });
+export async function listenOrExplain(server: Server, host: string, port: number): Promise<number> {
+  try {
+    return await listen(server, host, port);
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'EADDRINUSE') {
+      const advice = 'Stop the other server or choose another port, for example PORT=4011 npm start.';
+      throw new Error(`${host}:${port} is already in use. ${advice}`);
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new Error(`Cannot listen on HOST=${host}: no such local address.`);
+    throw error;
+  }
 }
 
 export function closeServer(server: Server): Promise<void> {

@@ -4,12 +4,13 @@
 import type { Server } from 'node:http';
 import { type Command, EXIT, type RunIo, StartError } from '../cli/run-command.js';
 import { readContract } from '../contract/load-contract.js';
-import { formatBaseUrl, formatMockBanner, formatProxyBanner } from './banner.js';
+import { formatBaseUrl } from '../http/listen.js';
+import { formatMockBanner, formatProxyBanner } from './banner.js';
 import { ensureFreshBundle, locateBundle } from './bundle.js';
 import { createCallbackSender } from './completion-callback.js';
 import { type MockConfig, parseMockArgs, USAGE } from './config.js';
 import { readCallbackHeaderExamples } from './contract-facts.js';
-import { closeServer, describeStop, listen, watchForStop } from './lifecycle.js';
+import { closeServer, describeStop, listenOrExplain, watchForStop } from './lifecycle.js';
 import { createPrismEngine } from './prism-engine.js';
 import { createProxyServer } from './proxy-server.js';
 import { createMockServer } from './server.js';
@@ -37,7 +38,7 @@ export async function runMock(config: MockConfig, io: RunIo): Promise<number> {
   );
   const watch = watchForStop();
   try {
-    const port = await whileStarting(() => listen(server, config.host, config.port));
+    const port = await whileStarting(() => listenOrExplain(server, config.host, config.port));
     log(formatBanner(formatBaseUrl(config.host, port)));
     log(`Stopping the ${config.command} (${describeStop(await watch.stopped)})…`);
     return EXIT.ok;

@@ -2,9 +2,9 @@
 // stand-in checkout page), with the periodic expiry sweep. Returns a handle to stop it, which lets callback attempts
 // in flight finish for a short while and reports the events left undelivered.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import type { OpenApiDocument } from '../contract/load-contract.js';
+import { formatBaseUrl, listen } from '../http/listen.js';
 import { fromIncomingMessage } from '../http/request-body.js';
 import { answerClientError, writeAnswer } from '../http/send-response.js';
 import type { SendCallback } from './callbacks/callback-delivery.js';
@@ -51,9 +51,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     answerClientError(error, socket, context.createProblem, `urn:uuid:${randomUUID()}`),
   );
 
-  await listen(server, config.port, config.host);
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://${formatHost(config.host)}:${port}`;
+  const port = await listen(server, config.host, config.port);
+  // A wildcard address is reached through loopback.
+  const url = formatBaseUrl(config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host, port);
   if (!config.checkoutPageUrl) context.checkoutSettings.checkoutPageUrl = url;
 
   const sweeper = setInterval(core.sweep, config.sweepIntervalMs);
@@ -75,19 +75,4 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       return undelivered;
     },
   };
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-function formatHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
 }

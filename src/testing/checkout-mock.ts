@@ -4,6 +4,7 @@
 
 import { fromFetchArguments, fromFetchRequest, toFetchResponse } from '../http/fetch-exchange.js';
 import type { UndeliveredCallback } from '../sandbox/callbacks/callback-dispatcher.js';
+import { normalizeBaseUrl } from '../sandbox/config/read-sandbox-config.js';
 import { SHUTDOWN_GRACE_MS } from '../sandbox/config/sandbox-settings.js';
 import { createSandboxCore } from '../sandbox/sandbox-core.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
@@ -65,14 +66,11 @@ export function createCheckoutMock(options: CheckoutMockOptions = {}): CheckoutM
 }
 
 function readBaseUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new TypeError(`createCheckoutMock: options.baseUrl must be an absolute http(s) URL, such as ${DEFAULT_MOCK_BASE_URL}.`);
+  const url = normalizeBaseUrl(text);
+  if (url === undefined) {
+    throw new TypeError(
+      `createCheckoutMock: options.baseUrl must be an absolute http(s) URL without user, password, query or fragment, such as ${DEFAULT_MOCK_BASE_URL}.`,
+    );
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
-    throw new TypeError('createCheckoutMock: options.baseUrl must be an http(s) URL without user, password, query or fragment.');
-  }
-  return url.href.replace(/\/+$/, '');
+  return url;
 }

@@ -70,6 +70,8 @@ describe('the invalid table as sent by the kit', () => {
     const quantityZero = requests.find((r) => r.name === 'table: quantity 0')!;
     expect(quantityZero.pointers).toEqual(['/invoice_items/0/quantity']);
     expect(requests.find((r) => r.name === 'table: currency missing')!.pointers).toEqual(['/currency']);
+    // An unknown field: the field itself, as both servers name it, or the object holding it, as Ajv names it.
+    expect(requests.find((r) => r.name === 'table: a camelCase top-level field (callbackUrl)')!.pointers).toEqual(['/callbackUrl', '']);
   });
 
   it("expects a 422 only where the contract's schema rejects; the mixed-currency sample is valid (D8)", () => {

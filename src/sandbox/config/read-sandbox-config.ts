@@ -171,19 +171,26 @@ function readCallbackSecret(text: string | undefined): string | undefined {
 function readPageUrl(text: string | undefined): string | null {
   const value = text?.trim();
   if (!value) return null;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+  const url = normalizeBaseUrl(value);
+  if (url === undefined) {
     // The value is echoed without what may hold a credential (issue 12, item 7).
     throw new SandboxConfigError(
       'CHECKOUT_PAGE_URL must be an absolute http(s) URL without user, password, query or fragment, such as ' +
         `https://pay.example.test; it is "${redactUrls(value)}".`,
     );
   }
+  return url;
+}
+
+/** An absolute http(s) URL without user, password, query or fragment, without its trailing slash; else undefined. */
+export function normalizeBaseUrl(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) return undefined;
   return url.href.replace(/\/+$/, '');
 }
 
