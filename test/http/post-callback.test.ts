@@ -71,6 +71,16 @@ describe('postCallback', () => {
     expect((failure as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
   });
 
+  it('refuses a URL with user information, never sending it as credentials', async () => {
+    const receiver = await startPlainReceiver(204);
+    receivers.push(receiver);
+    const url = receiver.url.replace('http://', 'http://merchant:secret@');
+    await expect(postCallback(callbackTo(url), never())).rejects.toThrow(
+      `Request cannot be constructed from a URL that includes credentials: ${url}`,
+    );
+    expect(receiver.paths).toEqual([]);
+  });
+
   it("rejects with the signal's reason once the signal ends the attempt", async () => {
     const receiver = await startPlainReceiver(204);
     receivers.push(receiver);
