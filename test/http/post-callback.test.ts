@@ -1,7 +1,9 @@
 // The one callback transport of the mock and the sandbox (src/http/post-callback.ts), against real receivers on
 // loopback: it reads the reply's status and closes without reading its body (issue 21, R4), does not follow a
 // redirect (R6, D7), reaches the ports fetch refuses (R11), and says why an attempt had no reply.
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listen } from '../../src/http/listen.js';
 import { type OutgoingCallback, postCallback } from '../../src/http/post-callback.js';
 import { sendCallbackOverHttp } from '../../src/sandbox/callbacks/callback-delivery.js';
 import {
@@ -63,6 +65,20 @@ describe('postCallback', () => {
     const reply = await postCallback(callbackTo(`${bound.receiver.url}/hooks/checkout`), never());
     expect(reply.status).toBe(204);
     expect(bound.receiver.paths).toEqual(['/hooks/checkout']);
+  });
+
+  it('reaches an IPv6 literal host ([::1]), taking off the brackets node:http does not want', async (context) => {
+    const paths: string[] = [];
+    const server = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      request.resume();
+      request.on('end', () => response.writeHead(202, { 'content-length': '0' }).end());
+    });
+    const port = await listen(server, '::1', 0).catch(() => undefined);
+    if (port === undefined) return context.skip('this machine has no IPv6 loopback');
+    receivers.push({ url: '', paths, close: () => new Promise((resolve) => server.close(() => resolve())) });
+    expect(await postCallback(callbackTo(`http://[::1]:${port}/hooks/v6`), never())).toEqual({ status: 202, retryAfter: null });
+    expect(paths).toEqual(['/hooks/v6']);
   });
 
   it('rejects with the connection error as its cause when nothing listens', async () => {
