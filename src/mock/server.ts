@@ -1,8 +1,8 @@
 // The one server callers talk to, with Prism's engine in the same process. It checks what the sandbox checks before
 // validation (request-checks.ts), hands every other request to Prism, and makes Prism's answers useful: violations
 // become the contract's problem documents, Prism's routing errors become the contract's 404/405, named request
-// examples get their matching named response, and a successful create sends its completion callback. Validation
-// against the schemas stays Prism's job.
+// examples get their matching named response, a preference it cannot honour is ignored (preferences.ts), and a
+// successful create sends its completion callback. Validation against the schemas stays Prism's job.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -112,13 +112,13 @@ export function createMockServer({ engine, contract, pairExamples, sendCallbacks
       // response examples share names). isDeepStrictEqual stops at the first difference, so it never descends deeper
       // than the (shallow) example.
       const name = operation.requestExamples.find((example) => isDeepStrictEqual(checked.value, example.value))?.name;
-      const chosen = preferences.code !== undefined || preferences.exampleKey !== undefined;
+      const chosen = Object.keys(preferences).length > 0;
       if (pairExamples && name && !chosen && operation.responseExampleNames.includes(name)) {
         preferences.exampleKey = name;
         exampleName = name;
       }
-      const target = checked.value.callback_url;
-      if (operation.hasCallbacks && target !== undefined && isHttpUrl(target)) callbackUrl = String(target);
+      const requested = checked.value.callback_url;
+      if (operation.hasCallbacks && requested !== undefined && isHttpUrl(requested)) callbackUrl = String(requested);
     }
     const prismBody = checked.value ?? checked.text ?? null;
     const input = { method: request.method ?? 'GET', url: target, headers, body: prismBody, preferences };
