@@ -2,45 +2,58 @@
 // the contract's callback (one of its examples, or a record from its schema), to the caller's `callback_url`, with
 // the Standard Webhooks headers the contract declares (their example values). Prism 5.14.2 would fire it after
 // every answer, rejections included, and without those headers; the engine hands it no callbacks (prism-engine.ts).
+// It goes out as the sandbox's attempts do (src/http/post-callback.ts): redirects not followed, the reply's body
+// never read, any port; one attempt, no retries.
 import { generateHttpParam } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-
-const DELIVERY_TIMEOUT_MS = 15_000; // the contract's acknowledgement window
+import { CALLBACK_TIMEOUT_MS, type OutgoingCallback, postCallback } from '../http/post-callback.js';
+import { redactUrls } from '../http/redact.js';
 
 /** Sends the callbacks of one operation to a caller's URL; never throws, logs how the delivery went. */
 export type CallbackSender = (operation: IHttpOperation, target: string) => void;
 
-export function createCallbackSender({ headers, log }: { headers: Record<string, string>; log: (line: string) => void }): CallbackSender {
+export interface CallbackSenderOptions {
+  headers: Record<string, string>;
+  log: (line: string) => void;
+  /** How long the receiver has to answer (D7's 15 s unless a test says otherwise). */
+  timeoutMs?: number;
+}
+
+export function createCallbackSender({ headers, log, timeoutMs = CALLBACK_TIMEOUT_MS }: CallbackSenderOptions): CallbackSender {
   return (operation, target) => {
+    // The contract's callbacks are POSTs (Standard Webhooks); the shared transport sends nothing else.
     for (const callback of operation.callbacks ?? []) {
+      if (callback.method !== 'post') continue;
       const content = callback.request?.body?.contents?.[0];
       const generated = content ? generateHttpParam(content) : undefined;
-      const body = generated?._tag === 'Some' ? JSON.stringify(generated.value) : undefined;
-      const contentType: Record<string, string> = body === undefined ? {} : { 'content-type': content?.mediaType ?? 'application/json' };
-      void deliver(target, { method: callback.method.toUpperCase(), headers: { ...contentType, ...headers }, body }, log);
+      const body = generated?._tag === 'Some' ? JSON.stringify(generated.value) : '';
+      const contentType: Record<string, string> = body === '' ? {} : { 'content-type': content?.mediaType ?? 'application/json' };
+      void deliver({ url: target, headers: { ...contentType, ...headers }, body }, timeoutMs, log);
     }
   };
 }
 
-async function deliver(target: string, request: RequestInit & { headers: Record<string, string> }, log: (line: string) => void) {
+async function deliver(callback: OutgoingCallback, timeoutMs: number, log: (line: string) => void): Promise<void> {
   // A controller and timer held here for the attempt's lifetime, not AbortSignal.timeout: such a signal can lose its
   // link after a garbage collection, and the delivery would then wait on a silent receiver for ever.
   const controller = new AbortController();
-  const deadline = setTimeout(() => controller.abort(new Error(`no reply within ${DELIVERY_TIMEOUT_MS} ms`)), DELIVERY_TIMEOUT_MS);
+  const deadline = setTimeout(() => controller.abort(new Error(`no reply within ${timeoutMs} ms`)), timeoutMs);
+  // The caller's URL may carry a token in its query: the log shows where the callback went, never the query.
+  const where = redactUrls(callback.url);
   try {
-    const delivered = await fetch(target, { ...request, signal: controller.signal });
-    await delivered.arrayBuffer();
-    log(`callback ${describeTarget(target)} answered ${delivered.status}`);
+    const { status } = await postCallback(callback, controller.signal);
+    log(`callback ${where} answered ${status}${describeOutcome(status)}`);
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    log(`callback ${describeTarget(target)} failed: ${cause ?? (error as Error).message}`);
+    log(`callback ${where} failed: ${cause ?? redactUrls((error as Error).message)}`);
   } finally {
     clearTimeout(deadline);
   }
 }
 
-// The caller's URL may carry a token in its query; the log shows only where the callback went.
-function describeTarget(target: string): string {
-  const url = new URL(target);
-  return `${url.origin}${url.pathname}`;
+// A 3xx is the receiver's own answer, and a failure: the redirect is not followed, as the sandbox does (D7).
+function describeOutcome(status: number): string {
+  if (status >= 200 && status < 300) return '';
+  if (status >= 300 && status < 400) return ', not delivered: redirects are not followed';
+  return ', not delivered';
 }

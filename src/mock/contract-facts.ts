@@ -11,6 +11,10 @@ export interface ContractOperation {
   pathPattern: RegExp;
   requestExamples: Array<{ name: string; value: unknown }>;
   responseExampleNames: string[];
+  /** The status of its success answer (its first 2xx), if it declares one. */
+  successStatus: number | undefined;
+  /** Each status it declares one by one (not `default` or a range like `4XX`), with its answer's named examples. */
+  responseExamples: Map<number, string[]>;
   hasCallbacks: boolean;
   requestSchema: unknown;
   /** The request body's media types, lower-case; empty when the operation takes no body. */
@@ -38,7 +42,7 @@ export function listOperations(contract: OpenApiDocument): ContractOperation[] {
         name,
         value: resolveRef(contract, example).value,
       }));
-      const success = Object.entries(operation.responses).find(([status]) => /^2/.test(status))?.[1];
+      const [successStatus, success] = Object.entries(operation.responses).find(([status]) => /^2[0-9]{2}$/.test(status)) ?? [];
       const successMedia = resolveRef(contract, success)?.content?.['application/json'];
       operations.push({
         method: method.toUpperCase(),
@@ -46,6 +50,8 @@ export function listOperations(contract: OpenApiDocument): ContractOperation[] {
         pathPattern: compilePathPattern(path),
         requestExamples,
         responseExampleNames: Object.keys(successMedia?.examples ?? {}),
+        successStatus: successStatus === undefined ? undefined : Number(successStatus),
+        responseExamples: readResponseExamples(contract, operation.responses),
         hasCallbacks: Boolean(operation.callbacks),
         requestSchema: requestMedia?.schema,
         requestMediaTypes: Object.keys(requestBody?.content ?? {}).map((type) => type.toLowerCase()),
@@ -56,6 +62,17 @@ export function listOperations(contract: OpenApiDocument): ContractOperation[] {
     }
   }
   return operations;
+}
+
+// The statuses declared one by one, each with the example names of every media type of its answer.
+function readResponseExamples(contract: OpenApiDocument, responses: Record<string, unknown>): Map<number, string[]> {
+  const examples = new Map<number, string[]>();
+  for (const [status, response] of Object.entries(responses)) {
+    if (!/^[1-5][0-9]{2}$/.test(status)) continue;
+    const contents: Array<{ examples?: Record<string, unknown> }> = Object.values(resolveRef(contract, response)?.content ?? {});
+    examples.set(Number(status), [...new Set(contents.flatMap((media) => Object.keys(media.examples ?? {})))]);
+  }
+  return examples;
 }
 
 // A path template as a pattern over request paths: `{id}` stands for one non-empty segment, as Prism routes it.

@@ -1,8 +1,9 @@
 // Prism's HTTP engine (@stoplight/prism-http 5.12.0, the version @stoplight/prism-cli 5.14.2 runs) in this process:
 // the contract's operations, and one function from a request to Prism's answer and its findings. It mirrors what
 // the CLI wires (prism-cli dist/util/createServer.js, prism-http-server dist/server.js): the same config, the same
-// per-request `Prefer` reading, the same serialisation, so answers match `prism mock` and `prism proxy`; only the
-// socket, the logging and the callbacks are this package's own.
+// per-request `Prefer` reading (unless the mock hands it the preferences it honours, preferences.ts), the same
+// serialisation, so answers match `prism mock` and `prism proxy`; only the socket, the logging and the callbacks are
+// this package's own.
 import { Writable } from 'node:stream';
 import { createLogger } from '@stoplight/prism-core';
 import {
@@ -16,6 +17,7 @@ import {
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import type { IHttpOperation } from '@stoplight/types';
 import { JSONSchemaFaker } from 'json-schema-faker';
+import type { MockPreferences } from './preferences.js';
 
 /** One finding of Prism's, in the shape of its `sl-violations` header entries. */
 export interface PrismViolation {
@@ -39,6 +41,8 @@ export interface PrismRequest {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** The preferences to answer with, already chosen (preferences.ts); without them, Prism reads the request's own. */
+  preferences?: MockPreferences;
 }
 
 export interface PrismEngineOptions {
@@ -94,9 +98,13 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
       headers: request.headers as Record<string, string>,
       body: request.body,
     };
-    const preferences = getHttpConfigFromRequest(input);
-    if (preferences._tag === 'Left') return answerError(preferences.left);
-    const requestConfig = { ...config, mock: { ...config.mock, ...withoutUndefined(preferences.right) } } as IHttpConfig;
+    let preferences: MockPreferences | undefined = request.preferences;
+    if (!preferences) {
+      const read = getHttpConfigFromRequest(input);
+      if (read._tag === 'Left') return answerError(read.left);
+      preferences = read.right;
+    }
+    const requestConfig = { ...config, mock: { ...config.mock, ...withoutUndefined(preferences) } } as IHttpConfig;
     const result = await prism.request(input, served, requestConfig)();
     if (result._tag === 'Left') return answerError(result.left);
     const { output, validations } = result.right;

@@ -1,8 +1,8 @@
 // The one server callers talk to, with Prism's engine in the same process. It checks what the sandbox checks before
 // validation (request-checks.ts), hands every other request to Prism, and makes Prism's answers useful: violations
 // become the contract's problem documents, Prism's routing errors become the contract's 404/405, named request
-// examples get their matching named response, and a successful create sends its completion callback. Validation
-// against the schemas stays Prism's job.
+// examples get their matching named response, a preference it cannot honour is ignored (preferences.ts), and a
+// successful create sends its completion callback. Validation against the schemas stays Prism's job.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -11,6 +11,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import type { ProblemDocument } from '../http/problems.js';
 import { BODY_LIMIT_BYTES, readBody } from '../http/request-body.js';
+import { readOriginForm, readRequestPath } from '../http/request-target.js';
 import { answerClientError } from '../http/send-response.js';
 import type { CallbackSender } from './completion-callback.js';
 import {
@@ -21,6 +22,7 @@ import {
   readRequestIdExample,
 } from './contract-facts.js';
 import { createPatternComponentFinder, createPatternDescriber, type DescribeOptions, describeRequestViolations } from './field-errors.js';
+import { choosePreferences } from './preferences.js';
 import type { PrismAnswer, PrismEngine, PrismViolation } from './prism-engine.js';
 import { createProblemFactory, type ProblemFactory } from './problems.js';
 import { createRequestChecks } from './request-checks.js';
@@ -85,7 +87,9 @@ export function createMockServer({ engine, contract, pairExamples, sendCallbacks
     const read = await readBody(request, BODY_LIMIT_BYTES);
     if (!read.ok && read.reason === 'aborted') return; // the client went away: no one to answer
     const [body, tooLarge] = read.ok ? [read.body, false] : [EMPTY_BODY, true];
-    const pathname = (request.url ?? '/').split('?')[0];
+    // An absolute-form target is routed by its path, as the sandbox routes it; its host, user and query are never logged.
+    const target = readOriginForm(request.url ?? '/');
+    const pathname = readRequestPath(target);
     const cors = buildCorsHeaders(request.headers);
     if (isPreflight(request)) return sendPreflight(response, request, cors);
     const operation = operations.find((op) => op.method === request.method && op.pathPattern.test(pathname));
@@ -95,6 +99,12 @@ export function createMockServer({ engine, contract, pairExamples, sendCallbacks
       return reply(response, request, pathname, problemAnswer(problem, { ...cors, ...headers }));
     }
     const headers = readPrismHeaders(request.headers);
+    const { honoured: preferences, ignored } = choosePreferences(headers.prefer, target, operation);
+    // Ignored as RFC 7240 §2 says (preferences.ts), and said here, so that a caller who expected it can see why.
+    if (ignored.length > 0) {
+      const what = ignored.map((preference) => printable(preference)).join(', ');
+      log(`${request.method} ${pathname}: Prefer ${what} ignored (no such answer declared, or a value the mock cannot use)`);
+    }
     let exampleName: string | undefined;
     let callbackUrl: string | undefined;
     if (operation && isPlainObject(checked.value)) {
@@ -102,14 +112,16 @@ export function createMockServer({ engine, contract, pairExamples, sendCallbacks
       // response examples share names). isDeepStrictEqual stops at the first difference, so it never descends deeper
       // than the (shallow) example.
       const name = operation.requestExamples.find((example) => isDeepStrictEqual(checked.value, example.value))?.name;
-      if (pairExamples && name && !headers.prefer && operation.responseExampleNames.includes(name)) {
-        headers.prefer = `example=${name}`;
+      const chosen = Object.keys(preferences).length > 0;
+      if (pairExamples && name && !chosen && operation.responseExampleNames.includes(name)) {
+        preferences.exampleKey = name;
         exampleName = name;
       }
-      const target = checked.value.callback_url;
-      if (operation.hasCallbacks && target !== undefined && isHttpUrl(target)) callbackUrl = String(target);
+      const requested = checked.value.callback_url;
+      if (operation.hasCallbacks && requested !== undefined && isHttpUrl(requested)) callbackUrl = String(requested);
     }
-    const input = { method: request.method ?? 'GET', url: request.url ?? '/', headers, body: checked.value ?? checked.text ?? null };
+    const prismBody = checked.value ?? checked.text ?? null;
+    const input = { method: request.method ?? 'GET', url: target, headers, body: prismBody, preferences };
     const prismAnswer = await engine.answer(input);
     if (callbackUrl && operation?.prismOperation && prismAnswer.status >= 200 && prismAnswer.status < 300) {
       sendCallbacks(operation.prismOperation, callbackUrl);
@@ -121,7 +133,7 @@ export function createMockServer({ engine, contract, pairExamples, sendCallbacks
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: Error) => {
-      const pathname = (request.url ?? '').split('?')[0];
+      const pathname = readRequestPath(request.url ?? '/');
       const problem = problems.internalError(`The mock failed on this request (${error.message}).`);
       if (!response.headersSent) reply(response, request, pathname, problemAnswer(problem, buildCorsHeaders(request.headers)));
       else response.destroy();

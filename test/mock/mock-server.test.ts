@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/config.js';
 import { describeBadIdempotencyKey } from '../../src/http/problems.js';
 import { createMockServer } from '../../src/mock/server.js';
-import { CANARY_KEY } from '../support/canary.js';
+import { listOddButValidInputs, sendBadInput } from '../support/bad-inputs.js';
+import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { expectProblem } from '../support/problems.js';
 import { clone, contract, postJson, responseExample, schemaErrors, seedSamples, validators } from './mock-fixtures.js';
 import { childPids, isAlive, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
@@ -347,7 +348,71 @@ describe('the completion callback', () => {
   });
 });
 
+// RFC 7240 §2: a preference the mock cannot honour is ignored (src/mock/preferences.ts); Prism answered these with a
+// status the contract does not declare, or with a problem type of its own (issue 21, R9).
+describe('Prefer: what the mock cannot honour is ignored, so every answer is one the contract declares', () => {
+  const created = responseExample('usdtOnTron');
+
+  it.each(['code=200', 'code=204', 'code=418', 'code=abc', 'example=nope', 'dynamic=maybe', 'CODE=200; x=y, code=429'])(
+    'Prefer: %s → the 201 Checkout the request gets without it',
+    async (prefer) => {
+      const result = await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, prefer });
+      expect(result.status, result.text.slice(0, 300)).toBe(201);
+      expect(result.headers.get('content-type')).toBe('application/json');
+      expect(result.json).toEqual(created);
+    },
+  );
+
+  it('logs what it ignored, in a line of its own', async () => {
+    await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, prefer: 'code=418, example=nope' });
+    const line = 'POST /api/v1/checkouts/: Prefer code=418, example=nope ignored (no such answer declared, or a value the mock cannot use)';
+    await waitFor(() => (mock.output().includes(line) ? true : undefined));
+  });
+
+  it('an example the asked-for answer does not have is ignored, the status kept: code=422, example=usdtOnTron → 422', async () => {
+    const examples = contract.components.responses.ValidationFailed.content['application/problem+json'].examples;
+    const result = await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, prefer: 'code=422, example=usdtOnTron' });
+    expectProblem(result, 422, 'validation-failed');
+    expect(result.json.errors).toEqual(examples.validationFailed.value.errors);
+    // One it has is honoured.
+    const reused = await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, prefer: 'code=422, example=idempotencyKeyReused' });
+    expectProblem(reused, 422, 'idempotency-key-reused');
+  });
+
+  it("Prism's query form obeys the same rules: ?__code=418 → 201, ?__code=429 → 429", async () => {
+    const post = (query: string) =>
+      fetch(`${mock.baseUrl}${CREATE_PATH}${query}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(seedSamples.usdtOnTron),
+      });
+    expect((await post('?__code=418')).status).toBe(201);
+    expect((await post('?__code=abc&__example=nope')).status).toBe(201);
+    expect((await post('?__code=429')).status).toBe(429);
+  });
+
+  it('the callback follows the checkout it created: sent after Prefer: code=204 (ignored, 201), not after code=429', async () => {
+    const body = (hook: string) => ({ ...clone(seedSamples.usdtOnTron), callback_url: `${receiverUrl}/hooks/${hook}` });
+    expect((await postJson(mock.baseUrl, body('prefer-429'), { ...auth, prefer: 'code=429' })).status).toBe(429);
+    expect((await postJson(mock.baseUrl, body('prefer-204'), { ...auth, prefer: 'code=204' })).status).toBe(201);
+    await waitFor(() => deliveries.find((d) => d.url === '/hooks/prefer-204'));
+    await waitFor(() => (mock.output().includes(`callback ${receiverUrl}/hooks/prefer-204 answered 204`) ? true : undefined));
+    expect(deliveries.filter((d) => d.url === '/hooks/prefer-429')).toEqual([]);
+  });
+});
+
 describe('secrets and shutdown', () => {
+  it('routes an absolute-form request target by its path, and never logs its user, password or query (R8)', async () => {
+    const [absolute] = listOddButValidInputs(CANARY_KEY).filter((row) => row.raw);
+    const answer = await sendBadInput(mock.baseUrl, absolute);
+    expect(answer.status, answer.body.slice(0, 300)).toBe(201);
+    expect(schemaErrors('Checkout', JSON.parse(answer.body))).toEqual([]);
+    const requestId = answer.headers['request-id'][0];
+    expect(requestId).toMatch(/^urn:uuid:/);
+    await waitFor(() => (mock.output().match(/^POST \/api\/v1\/checkouts\/ → 201$/m) ? true : undefined));
+    for (const secret of ['canary-user', CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN]) expect(mock.output()).not.toContain(secret);
+  });
+
   it('never prints the Authorization header value', async () => {
     await waitFor(() => (mock.output().includes('→ 413') ? true : undefined));
     expect(mock.output()).toContain('POST /api/v1/checkouts/ → 201');

@@ -6,6 +6,7 @@
 import { connect } from 'node:net';
 import { CREATE_PATH } from '../../src/conformance/config.js';
 import { loadContract } from '../../src/contract/load-contract.js';
+import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN } from './canary.js';
 
 /** What a row must be answered with. */
 export interface ExpectedAnswer {
@@ -16,7 +17,8 @@ export interface ExpectedAnswer {
   headers?: Record<string, string>;
 }
 
-export interface BadInput {
+/** A request as a client sends it, byte for byte. */
+export interface RawRequest {
   name: string;
   method: string;
   path: string;
@@ -25,6 +27,9 @@ export interface BadInput {
   body: Buffer;
   /** The whole request, for one that is not HTTP as the others are built. */
   raw?: Buffer;
+}
+
+export interface BadInput extends RawRequest {
   expected: ExpectedAnswer;
 }
 
@@ -143,13 +148,50 @@ export function listBadInputs(apiKey: string): BadInput[] {
   return rows;
 }
 
+/**
+ * Requests that look odd but that every implementation must take as the valid create they are (201, a Checkout):
+ * the contract declares no `Prefer`, so a preference is ignored (RFC 7240 §2), and a request target in absolute-form
+ * is routed by its path (RFC 9112 §3.2.2). The absolute-form target carries a user, a password and a query token
+ * (canaries) that no server may log.
+ */
+export function listOddButValidInputs(apiKey: string): RawRequest[] {
+  const valid = Buffer.from(JSON.stringify(readValidCreateBody()));
+  const headers: Array<[string, string]> = [
+    ['Authorization', `Api-Key ${apiKey}`],
+    ['Content-Type', 'application/json'],
+  ];
+  const withPrefer = (prefer: string): RawRequest => ({
+    name: `Prefer: ${prefer}`,
+    method: 'POST',
+    path: CREATE_PATH,
+    headers: [...headers, ['Prefer', prefer]],
+    body: valid,
+  });
+  const absoluteTarget = `http://canary-user:${CANARY_CALLBACK_PASSWORD}@127.0.0.1${CREATE_PATH}?token=${CANARY_CALLBACK_TOKEN}`;
+  const headerLines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return [
+    ...['code=200', 'code=204', 'code=418', 'code=abc', 'example=nope', 'dynamic=maybe'].map(withPrefer),
+    {
+      name: 'an absolute-form request target with a user, a password and a query',
+      method: 'POST',
+      path: absoluteTarget,
+      headers,
+      body: valid,
+      raw: Buffer.concat([
+        Buffer.from(`POST ${absoluteTarget} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headerLines}Content-Length: ${valid.length}\r\n\r\n`),
+        valid,
+      ]),
+    },
+  ];
+}
+
 function readAuthChallenge(): string {
   const header = contract.components.headers.WwwAuthenticate;
   return String(header.schema?.const ?? header.example);
 }
 
 /** The bytes of `input` as a client sends them to `port`. */
-export function buildRequestBytes(input: BadInput, port: number): Buffer {
+export function buildRequestBytes(input: RawRequest, port: number): Buffer {
   if (input.raw) return input.raw;
   const headerLines = input.headers.map(([name, value]) => `${name}: ${value}`);
   const lines = [`${input.method} ${input.path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...headerLines];
@@ -162,7 +204,7 @@ export function buildRequestBytes(input: BadInput, port: number): Buffer {
  * connection), so that header lines and bytes arrive exactly as the row has them: fetch would merge two
  * Authorization headers into one and refuse a broken request.
  */
-export function sendBadInput(baseUrl: string, input: BadInput, timeoutMs = 30_000): Promise<RawAnswer> {
+export function sendBadInput(baseUrl: string, input: RawRequest, timeoutMs = 30_000): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) });

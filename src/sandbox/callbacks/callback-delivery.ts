@@ -1,3 +1,5 @@
+import { type CallbackReply, type OutgoingCallback, postCallback } from '../../http/post-callback.js';
+
 // The delivery state of one callback event, as the sandbox helper `GET /sandbox/v1/checkouts/{id}/deliveries`
 // shows it (openapi-sandbox/openapi.yaml, schema CallbackDelivery).
 export interface DeliveryAttempt {
@@ -22,26 +24,10 @@ export interface CallbackDelivery {
   nextAttemptAt: string | null;
 }
 
-/** One attempt of a callback as it goes out: the URL, the headers and the exact signed body. */
-export interface OutgoingCallback {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** What the receiver answered an attempt. */
-export interface CallbackReply {
-  status: number;
-  /** Its Retry-After header, when it sent one. */
-  retryAfter: string | null;
-}
+export type { CallbackReply, OutgoingCallback } from '../../http/post-callback.js';
 
 /** Carries one attempt to its receiver; rejects when there was no reply (or `signal` ended the attempt). */
 export type SendCallback = (callback: OutgoingCallback, signal: AbortSignal) => Promise<CallbackReply>;
 
-/** The sandbox's way: a POST to the callback_url, redirects not followed. */
-export const sendCallbackOverHttp: SendCallback = async ({ url, headers, body }, signal) => {
-  const response = await fetch(url, { method: 'POST', redirect: 'manual', headers, body, signal });
-  await response.body?.cancel();
-  return { status: response.status, retryAfter: response.headers.get('retry-after') };
-};
+/** The sandbox's way: a POST to the callback_url over the transport the mock uses too, redirects not followed. */
+export const sendCallbackOverHttp: SendCallback = postCallback;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Answer, ServerRequest } from '../../http/exchange.js';
 import { problemAnswer } from '../../http/problems.js';
 import { redactUrls } from '../../http/redact.js';
+import { readRequestPath } from '../../http/request-target.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
 import { createCheckout } from './create-checkout.js';
@@ -31,7 +32,7 @@ export async function routeRequest(request: ServerRequest, context: SandboxConte
     // An absolute-form target (`POST http://user:pass@host/...`) or the error's message can quote a URL: log the path
     // only, and redact the rest.
     const stack = (error as Error)?.stack ?? String(error);
-    context.log(redactUrls(`sandbox bug while answering ${request.method} ${pathOf(request.target)}: ${stack}`));
+    context.log(redactUrls(`sandbox bug while answering ${request.method} ${readRequestPath(request.target)}: ${stack}`));
     answer = problemAnswer(
       context.createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'),
       requestId,
@@ -42,7 +43,7 @@ export async function routeRequest(request: ServerRequest, context: SandboxConte
 }
 
 function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | Promise<Answer> {
-  const path = pathOf(routed.request.target);
+  const path = readRequestPath(routed.request.target);
   for (const route of ROUTES) {
     const match = route.path.exec(path);
     if (!match) continue;
@@ -53,17 +54,4 @@ function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | P
   }
   const hint = path === '/api/v1/checkouts' ? ' The create call is POST /api/v1/checkouts/, with the trailing slash.' : '';
   return answerProblem(routed, context.createProblem('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`));
-}
-
-function pathOf(target: string): string {
-  // The usual origin-form target needs no URL parser; absolute-form and odd targets get one.
-  if (target.startsWith('/') && !target.startsWith('//')) {
-    const query = target.indexOf('?');
-    return query === -1 ? target : target.slice(0, query);
-  }
-  try {
-    return new URL(target, 'http://sandbox.invalid').pathname;
-  } catch {
-    return target.split('?')[0] ?? '/';
-  }
 }
