@@ -15,7 +15,7 @@ import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/
 import { type ConformanceConfig, CREATE_PATH } from './config.js';
 import { seedSamples } from './contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
-import { generateNegativeSpace } from './negative-space.js';
+import { generateNegativeSpace } from './generate-negative-space.js';
 import { createRequester, type Exchange, type SentRequest } from './send-request.js';
 
 /** The implementation could not be reached at all: exit code 2, not a verdict. */

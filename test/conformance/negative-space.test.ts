@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tableRequests } from '../../src/conformance/checks/invalid-requests.js';
 import { judgeFieldErrors } from '../../src/conformance/checks/negative-space.js';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
-import { generateNegativeSpace, type NegativeCase } from '../../src/conformance/negative-space.js';
+import { generateNegativeSpace, type NegativeCase } from '../../src/conformance/generate-negative-space.js';
 import type { Exchange } from '../../src/conformance/send-request.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { loadContract } from '../../src/contract/load-contract.js';

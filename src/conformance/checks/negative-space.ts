@@ -1,10 +1,10 @@
-// The negative space (D2; issue 20, item 5): every case of negative-space.ts must be answered 422 validation-failed
+// The negative space (D2; issue 20, item 5): every case of generate-negative-space.ts must be answered 422 validation-failed
 // (negative-space-rejected), and at level full that problem must name the broken field in errors[].pointer with a code
 // the contract gives the broken rule (negative-space-coded). Which pointers and codes count is the contract
 // validator's word, kept with each case; a code this copy of the contract does not know warns instead of failing,
 // since v1 may add codes (D26).
 import { loadContract } from '../../contract/load-contract.js';
-import type { NegativeCase } from '../negative-space.js';
+import type { NegativeCase } from '../generate-negative-space.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';

@@ -12,9 +12,9 @@
 // URLs under both; an unknown field may be blamed on itself or on the object holding it.
 import type { ValidateFunction } from 'ajv';
 import type { FieldErrorCode } from '../../generated/openapi.js';
-import { codeForKeyword, findPatternFacts, URL_COMPONENT } from '../contract/field-errors.js';
+import { codeForKeyword, escapePointer, findPatternFacts, URL_COMPONENT } from '../contract/field-errors.js';
 import { loadContract, type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
-import { blamedPointers } from './generate-bodies.js';
+import { pointersBlamedFor } from './generate-bodies.js';
 
 export interface NegativeCase {
   name: string;
@@ -106,29 +106,20 @@ export function expectedFieldErrors(
   contract: OpenApiDocument,
   body: unknown,
 ): Array<{ pointer: string; codes: FieldErrorCode[] }> {
-  if (validate(body)) return [];
+  const errors = validate(body) ? [] : [...(validate.errors ?? [])];
   const byPointer = new Map<string, Set<FieldErrorCode>>();
-  for (const error of validate.errors ?? []) {
+  for (const error of errors) {
     const component = error.keyword === 'pattern' ? findPatternFacts(contract, REQUEST_SCHEMA, error.instancePath).component : undefined;
     const code = codeForKeyword(error.keyword, { patternComponent: component, isUriFormat: error.params?.format === 'uri' });
     // The code table names a URL's form under both `pattern` and `invalid_url`.
     const codes: FieldErrorCode[] = code === 'invalid_url' || component === URL_COMPONENT ? ['invalid_url', 'pattern'] : [code];
-    for (const pointer of blamedPointers(validate, body).filter((p) => blames(error, p))) {
+    for (const pointer of pointersBlamedFor(error)) {
       const set = byPointer.get(pointer) ?? new Set();
-      for (const c of codes) set.add(c);
+      for (const each of codes) set.add(each);
       byPointer.set(pointer, set);
     }
   }
   return [...byPointer].map(([pointer, codes]) => ({ pointer, codes: [...codes] }));
-}
-
-/** Whether an Ajv error is about `pointer`: its value, the missing or unknown field, or (unknown) the object holding it. */
-function blames(error: { instancePath: string; keyword: string; params: Record<string, any> }, pointer: string): boolean {
-  if (error.keyword === 'required') return pointer === `${error.instancePath}/${escapePointer(error.params.missingProperty)}`;
-  if (error.keyword === 'additionalProperties') {
-    return pointer === error.instancePath || pointer === `${error.instancePath}/${escapePointer(error.params.additionalProperty)}`;
-  }
-  return pointer === error.instancePath;
 }
 
 function relatesToTarget(blamed: string, target: string): boolean {
@@ -214,8 +205,4 @@ function valueAt(root: unknown, path: Array<string | number>): unknown {
 function show(value: unknown): string {
   const text = JSON.stringify(value);
   return text.length > 24 ? `${text.slice(0, 21)}…` : text;
-}
-
-function escapePointer(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
