@@ -6,7 +6,7 @@
 // and a body the contract's invalid table already sends is left out.
 //
 // What a correct implementation must answer is read from the contract's own validator, never re-typed: every field
-// it blames (blamedPointers) and, for each, every code the contract gives one of the rules the value breaks
+// it blames (pointersBlamedFor) and, for each, every code the contract gives one of the rules the value breaks
 // (codeForKeyword). A value that breaks two rules at once (`u` as a currency is too short and off the pattern) may be
 // reported under either code; a URL off its form is `invalid_url` or `pattern`, since the contract's code table names
 // URLs under both; an unknown field may be blamed on itself or on the object holding it.
