@@ -119,6 +119,31 @@ export const CHECKS = [
     needsCallback: true,
     title: "The callback's signature verifies with the signing secret and its data is the completed checkout",
   },
+  {
+    name: 'idempotent-concurrent',
+    level: 'full',
+    source: 'D24',
+    title: 'Requests sent at once with one Idempotency-Key make one checkout: each answer is it (replayed) or 409 in progress',
+  },
+  {
+    name: 'method-not-allowed',
+    level: 'schema',
+    source: 'D3',
+    title: 'GET, PUT, PATCH and DELETE on the create path → 405 problem whose Allow lists POST',
+  },
+  { name: 'unknown-path-not-found', level: 'schema', source: 'D3', title: 'An unknown path under /api/v1 → 404 problem' },
+  {
+    name: 'negative-space-rejected',
+    level: 'schema',
+    source: 'D2; D3; D4; D8–D14; D20',
+    title: "Each field of the request broken one way at a time (from the contract's schema) → 422 validation-failed problem",
+  },
+  {
+    name: 'negative-space-coded',
+    level: 'full',
+    source: 'D2',
+    title: "That 422 names the broken field in errors[].pointer with the contract's code for the broken rule",
+  },
 ] as const satisfies readonly CheckDefinition[];
 
 export type CheckName = (typeof CHECKS)[number]['name'];

@@ -4,7 +4,7 @@
 // schema allows. Invalid bodies break one spot of a valid variant; the contract's compiled request validator decides
 // what counts as invalid and which field it names, so nothing here re-types a rule.
 
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { blamedPointer } from '../contract/field-errors.js';
 import { type SampleCodes, sampleCodes } from './contract-samples.js';
@@ -167,11 +167,13 @@ export function generateInvalidBodies(seed: number, count: number, validate: Val
  *  the object holding it, as Ajv's own instancePath does: the contract does not say which, so the kit takes both. */
 export function blamedPointers(validate: ValidateFunction, body: unknown): string[] {
   if (validate(body)) return [];
-  const blamed = (validate.errors ?? []).flatMap(({ instancePath, keyword, params }) => {
-    const pointer = blamedPointer({ instancePath, keyword, params });
-    return keyword === 'additionalProperties' ? [pointer, instancePath] : [pointer];
-  });
-  return [...new Set(blamed)];
+  return [...new Set((validate.errors ?? []).flatMap(pointersBlamedFor))];
+}
+
+/** The pointers one Ajv error may be blamed on: the field (blamedPointer), and for an unknown field its object too. */
+export function pointersBlamedFor({ instancePath, keyword, params }: Pick<ErrorObject, 'instancePath' | 'keyword' | 'params'>): string[] {
+  const pointer = blamedPointer({ instancePath, keyword, params });
+  return keyword === 'additionalProperties' ? [pointer, instancePath] : [pointer];
 }
 
 function listPointers(value: unknown, pointer = ''): string[] {

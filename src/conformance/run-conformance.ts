@@ -6,12 +6,16 @@ import { checkAuthentication } from './checks/auth.js';
 import { checkCallback } from './checks/callback.js';
 import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
 import { checkIdempotentReplay } from './checks/idempotency.js';
+import { checkConcurrentIdempotency } from './checks/idempotency-concurrency.js';
 import { checkInvalidBodies, type InvalidRequest, tableRequests } from './checks/invalid-requests.js';
+import { checkMethodsAndPaths } from './checks/methods-and-paths.js';
+import { checkNegativeSpace } from './checks/negative-space.js';
 import { checkRequestFormats } from './checks/request-format.js';
 import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
 import { type ConformanceConfig, CREATE_PATH } from './config.js';
 import { seedSamples } from './contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
+import { generateNegativeSpace } from './generate-negative-space.js';
 import { createRequester, type Exchange, type SentRequest } from './send-request.js';
 
 /** The implementation could not be reached at all: exit code 2, not a verdict. */
@@ -111,6 +115,17 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     ];
     if (recorder.isActive('idempotent-replay')) steps.push(['idempotency', () => checkIdempotentReplay(context, first, second)]);
     if (config.callback) steps.push(['callback', () => checkCallback(context, first)]);
+    if (recorder.isActive('idempotent-concurrent')) {
+      steps.push(['concurrent idempotent requests', () => checkConcurrentIdempotency(context, first)]);
+    }
+    steps.push(['other methods and unknown paths', () => checkMethodsAndPaths(context, first)]);
+    steps.push([
+      'negative space',
+      () => {
+        const table = tableRequests(first, validateRequest).map(({ body }) => body);
+        return checkNegativeSpace(context, generateNegativeSpace(first, validateRequest, table).cases);
+      },
+    ]);
 
     for (const [index, [label, step]] of steps.entries()) {
       onProgress({ step: index + 1, steps: steps.length, label });

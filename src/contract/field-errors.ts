@@ -169,7 +169,8 @@ function plural(count: number | undefined, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-function escapePointer(segment: string): string {
+/** A property name as one segment of a JSON Pointer (RFC 6901). */
+export function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

@@ -71,7 +71,7 @@ describe('reports', () => {
     expect(text).toContain('- amountTotal is "25.01", expected 25.00');
     expect(text).toContain('request:  POST http://127.0.0.1:1/api/v1/checkouts/');
     expect(text).toContain('response: 201 application/json');
-    expect(text).toMatch(/Verdict: NOT CONFORMANT — 1 passed, 1 failed, 1 warned, \d+ skipped of 21 checks; 2 requests in 1\.2 s\./);
+    expect(text).toMatch(/Verdict: NOT CONFORMANT — 1 passed, 1 failed, 1 warned, \d+ skipped of 26 checks; 2 requests in 1\.2 s\./);
     expect(text).not.toContain(CANARY_KEY);
     expect(text).toContain(`Api-Key ${REDACTED}`);
   });
@@ -93,8 +93,8 @@ describe('reports', () => {
   it('the JUnit report is well-formed XML with one testcase per check, failures and skips marked', () => {
     const text = redact(renderJunit(config, outcome()));
     expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(text).toMatch(/<testsuites name="checkout-conformance" tests="21" failures="1" errors="0" skipped="\d+"/);
-    expect(text.match(/<testcase /g)).toHaveLength(21);
+    expect(text).toMatch(/<testsuites name="checkout-conformance" tests="26" failures="1" errors="0" skipped="\d+"/);
+    expect(text.match(/<testcase /g)).toHaveLength(26);
     expect(text).toMatch(
       /<testcase classname="checkout-conformance.full" name="amounts-exact" time="0">\n\s+<failure message="1 of 2 cases failed; first: sample usdtOnTron: amountTotal is &quot;25.01&quot;, expected 25.00"/,
     );

@@ -109,17 +109,17 @@ describe.each(policies)('the sandbox under %s passes at level full', (policy) =>
     const baseUrl = sandboxes.get(policy)!.baseUrl;
     const run = await runBin(['--base-url', baseUrl, '--callback-host', '127.0.0.1', '--report', report, '--junit', junit]);
     expect(run.stdout).toMatch(/^checkout-conformance · http:\/\/127\.0\.0\.1:\d+ · level full/);
-    expect(run.stdout).toMatch(/Verdict: CONFORMANT \(21 checks ran\)/);
+    expect(run.stdout).toMatch(/Verdict: CONFORMANT \(26 checks ran\)/);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/\[1\/6\] valid requests…\n[\s\S]*\[6\/6\] callback…/);
+    expect(run.stderr).toMatch(/\[1\/9\] valid requests…\n[\s\S]*\[6\/9\] callback…\n[\s\S]*\[9\/9\] negative space…/);
     const statuses = statusesOf(report);
     expect(
       Object.values(statuses).every((status) => status === 'pass'),
       JSON.stringify(statuses),
     ).toBe(true);
-    expect(Object.keys(statuses)).toHaveLength(21);
+    expect(Object.keys(statuses)).toHaveLength(26);
     const xml = readFileSync(junit, 'utf8');
-    expect(xml).toMatch(/<testsuites name="checkout-conformance" tests="21" failures="0" errors="0" skipped="0"/);
+    expect(xml).toMatch(/<testsuites name="checkout-conformance" tests="26" failures="0" errors="0" skipped="0"/);
     for (const text of [run.stdout, run.stderr, readFileSync(report, 'utf8'), xml]) {
       expect(text).not.toContain(CANARY_KEY);
       expect(text).not.toContain(CALLBACK_SECRET);
@@ -144,6 +144,9 @@ describe('the Prism mock passes at level schema, and only there', () => {
       'callback-delivered': 'pass',
       'echoes-request': 'skip',
       'ids-unique': 'skip',
+      'method-not-allowed': 'pass',
+      'unknown-path-not-found': 'pass',
+      'negative-space-rejected': 'pass',
     });
     expect(run.stdout + run.stderr).not.toContain(CANARY_KEY);
   });

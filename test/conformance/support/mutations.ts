@@ -10,6 +10,7 @@ import { loadContract } from '../../../src/contract/load-contract.js';
 import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '../../../src/contract/money.js';
 import { describeValidationFailed } from '../../../src/http/problems.js';
 import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
+import { createKeysInFlight } from './keys-in-flight.js';
 
 export interface Mutation {
   name: string;
@@ -111,6 +112,40 @@ function changeCallbackEvent(change: (event: any) => void, resign?: { secret: st
       headers['webhook-signature'] = new Webhook(resign.secret).sign(headers['webhook-id'], at, body);
     }
     return { ...delivery, headers, body };
+  };
+}
+
+/** Change each field error of every 422 answer of the create call. */
+function onFieldErrors(change: (error: { pointer: string; code: string; detail: string }) => unknown): Breakage['response'] {
+  return onStatus(422, (response) => {
+    const problem = JSON.parse(response.body);
+    problem.errors = problem.errors?.map(change);
+    return { ...response, body: JSON.stringify(problem) };
+  });
+}
+
+const asPlainJson = (response: ProxiedResponse): ProxiedResponse => ({
+  ...response,
+  headers: { ...response.headers, 'content-type': 'application/json' },
+});
+
+/** An implementation that claims no Idempotency-Key while a request holds it: a second request with the key, arriving
+ *  while the first is in flight, is handled as if it had none. */
+function forgetKeysInFlight(): Breakage {
+  const keys = createKeysInFlight();
+  return {
+    request: (request) => {
+      const key = keys.keyOf(request);
+      if (key === undefined || !keys.isHeld(key)) return undefined;
+      keys.notify(key);
+      const { 'idempotency-key': _forgotten, ...headers } = request.headers;
+      return { ...request, headers };
+    },
+    response: async (_response, request) => {
+      const key = keys.keyOf(request);
+      if (key !== undefined) await keys.holdThenFree(key);
+      return undefined;
+    },
   };
 }
 
@@ -619,6 +654,74 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       callback: true,
       breakage: {
         callback: changeCallbackEvent(() => {}, { secret: callbackSecret, timestamp: (now) => new Date(now.getTime() - 600_000) }),
+      },
+    },
+
+    // Concurrency, methods, paths and the negative space (issue 20).
+    {
+      name: 'concurrent-same-key-two-checkouts',
+      breaks: 'requests with one Idempotency-Key that arrive while the first is in flight each create a checkout (D24)',
+      caughtBy: 'idempotent-concurrent',
+      levels: full,
+      breakage: forgetKeysInFlight(),
+    },
+    {
+      name: '405-without-allow',
+      breaks: 'another method answered 405 with no Allow header (D3)',
+      caughtBy: 'method-not-allowed',
+      levels: both,
+      breakage: { response: (response) => (response.status === 405 ? withoutHeader(response, 'allow') : undefined) },
+    },
+    {
+      name: '405-not-problem',
+      breaks: 'another method answered 405 as application/json, not application/problem+json',
+      caughtBy: 'method-not-allowed',
+      levels: both,
+      breakage: { response: (response) => (response.status === 405 ? asPlainJson(response) : undefined) },
+    },
+    {
+      name: '404-not-problem',
+      breaks: 'an unknown path answered 404 as text/html',
+      caughtBy: 'unknown-path-not-found',
+      levels: both,
+      breakage: {
+        response: (response) =>
+          response.status === 404
+            ? { ...response, headers: { ...response.headers, 'content-type': 'text/html' }, body: '<h1>Not found</h1>' }
+            : undefined,
+      },
+    },
+    {
+      name: 'description-unbounded',
+      breaks: 'a product description over 1000 characters accepted with 201 (cut to 1000 instead of rejected, D14)',
+      caughtBy: 'negative-space-rejected',
+      levels: both,
+      breakage: {
+        request: (request) => {
+          const body = createBody(request);
+          const product = body?.invoice_items[0]?.price_data?.product_data;
+          if (typeof product?.description !== 'string' || product.description.length <= 1000) return undefined;
+          product.description = product.description.slice(0, 1000);
+          return { ...request, body: JSON.stringify(body) };
+        },
+      },
+    },
+    {
+      name: 'wrong-type-coded-invalid',
+      breaks: 'a value of the wrong JSON type reported with code invalid instead of wrong_type (D2)',
+      caughtBy: 'negative-space-coded',
+      levels: full,
+      breakage: { response: onFieldErrors((error) => (error.code === 'wrong_type' ? { ...error, code: 'invalid' } : error)) },
+    },
+    {
+      name: 'nested-error-on-parent',
+      breaks: 'a wrong type inside an invoice item blamed on the item, not the field (D2)',
+      caughtBy: 'negative-space-coded',
+      levels: full,
+      breakage: {
+        response: onFieldErrors((error) =>
+          error.code === 'wrong_type' && /^\/invoice_items\/0\/./.test(error.pointer) ? { ...error, pointer: '/invoice_items/0' } : error,
+        ),
       },
     },
   ];

@@ -39,7 +39,11 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
-export async function startSandboxProcess(policy: SandboxPolicy = 'defaults'): Promise<SandboxProcess> {
+/** `settings` adds or overrides sandbox variables on top of the policy (a rate limit, another lifetime). */
+export async function startSandboxProcess(
+  policy: SandboxPolicy = 'defaults',
+  settings: Record<string, string> = {},
+): Promise<SandboxProcess> {
   installed.build(['sandbox']);
   const port = await freePort();
   const running = startProcess(process.execPath, [installed.binPath('sandbox')], {
@@ -48,6 +52,7 @@ export async function startSandboxProcess(policy: SandboxPolicy = 'defaults'): P
     CHECKOUT_API_KEYS: CANARY_KEY,
     CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
     ...SANDBOX_POLICIES[policy],
+    ...settings,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(baseUrl, running);

@@ -1,0 +1,66 @@
+// Methods and paths (D3): another method on the create path is answered 405 with the method-not-allowed problem and
+// an Allow header that lists POST (and not the refused method); an unknown path under the API is answered 404 with
+// the not-found problem. Each probe carries the API key, so that an implementation which checks the key first still
+// reaches its routing answer. The media type of every answer is the shared problem expectation's business.
+import { randomUUID } from 'node:crypto';
+import type { Exchange, SentRequest } from '../send-request.js';
+import type { CheckContext } from './check-context.js';
+import { recordProblem } from './expect-problem.js';
+
+export const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
+
+export async function checkMethodsAndPaths(context: CheckContext, sample: Record<string, unknown>): Promise<void> {
+  const { config, recorder } = context;
+  const authorization = `Api-Key ${config.apiKey}`;
+  const accept = 'application/json, application/problem+json';
+  const json = JSON.stringify(sample);
+  if (recorder.isActive('method-not-allowed')) {
+    await context.forEachConcurrently(OTHER_METHODS, async (method) => {
+      const withBody = method === 'PUT' || method === 'PATCH';
+      const exchange = await context.send({
+        method,
+        url: context.endpoint,
+        headers: withBody ? { authorization, accept, 'content-type': 'application/json' } : { authorization, accept },
+        body: withBody ? json : undefined,
+      });
+      const own = allowViolations(exchange, method);
+      recordProblem(
+        context,
+        'method-not-allowed',
+        `${method} on the create path`,
+        exchange,
+        { status: 405, slug: 'method-not-allowed' },
+        own,
+      );
+    });
+  }
+  if (recorder.isActive('unknown-path-not-found')) {
+    const url = `${config.baseUrl}/api/v1/conformance-no-such-path-${randomUUID()}/`;
+    const probes: Array<Omit<SentRequest, 'url'> & { name: string }> = [
+      { name: 'GET on an unknown path under /api/v1', method: 'GET', headers: { authorization, accept } },
+      {
+        name: 'POST of a valid body to an unknown path under /api/v1',
+        method: 'POST',
+        headers: { authorization, accept, 'content-type': 'application/json' },
+        body: json,
+      },
+    ];
+    await context.forEachConcurrently(probes, async ({ name, ...request }) => {
+      const exchange = await context.send({ url, ...request });
+      recordProblem(context, 'unknown-path-not-found', name, exchange, { status: 404, slug: 'not-found' });
+    });
+  }
+}
+
+/** What a 405 owes beyond the problem: an Allow header listing POST and not the method it refused. */
+function allowViolations(exchange: Exchange, method: string): string[] {
+  const { response } = exchange;
+  if (response?.status !== 405) return [];
+  const allow = response.headers.allow;
+  if (allow === undefined) return ['no Allow header; D3: a 405 lists the methods the path takes (POST)'];
+  const methods = allow.split(',').map((token) => token.trim());
+  const messages: string[] = [];
+  if (!methods.includes('POST')) messages.push(`Allow is ${JSON.stringify(allow)}; expected it to list POST`);
+  if (methods.includes(method)) messages.push(`Allow is ${JSON.stringify(allow)}, which lists ${method}, the method just refused`);
+  return messages;
+}

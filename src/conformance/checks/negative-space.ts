@@ -1,0 +1,50 @@
+// The negative space (D2; issue 20, item 5): every case of generate-negative-space.ts must be answered 422 validation-failed
+// (negative-space-rejected), and at level full that problem must name the broken field in errors[].pointer with a code
+// the contract gives the broken rule (negative-space-coded). Which pointers and codes count is the contract
+// validator's word, kept with each case; a code this copy of the contract does not know warns instead of failing,
+// since v1 may add codes (D26).
+import { loadContract } from '../../contract/load-contract.js';
+import type { NegativeCase } from '../generate-negative-space.js';
+import { type Exchange, parseJsonBody } from '../send-request.js';
+import type { CheckContext } from './check-context.js';
+import { recordProblem } from './expect-problem.js';
+
+export async function checkNegativeSpace(context: CheckContext, cases: NegativeCase[]): Promise<void> {
+  const { recorder } = context;
+  const knownCodes = new Set<string>(loadContract().components.schemas.FieldErrorCode['x-extensible-enum'] as string[]);
+  await context.forEachConcurrently(cases, async (negative) => {
+    const exchange = await context.postCreate(negative.body);
+    recordProblem(context, 'negative-space-rejected', negative.name, exchange, { status: 422, slug: 'validation-failed' });
+    if (!recorder.isActive('negative-space-coded') || exchange.response?.status !== 422) return;
+    const { failures, warnings } = judgeFieldErrors(exchange, negative, knownCodes);
+    recorder.record('negative-space-coded', negative.name, failures, exchange);
+    recorder.warn('negative-space-coded', negative.name, warnings, exchange);
+  });
+}
+
+/** Whether errors[] holds one of the expected pointer and code pairs; a code the contract does not list only warns. */
+export function judgeFieldErrors(
+  exchange: Exchange,
+  negative: NegativeCase,
+  knownCodes: Set<string>,
+): { failures: string[]; warnings: string[] } {
+  const body = parseJsonBody(exchange.response) as { errors?: unknown } | undefined;
+  const named = (Array.isArray(body?.errors) ? body.errors : []).map((error) => ({
+    pointer: (error as { pointer?: unknown })?.pointer,
+    code: (error as { code?: unknown })?.code,
+  }));
+  const wanted = negative.expected.map(({ pointer, codes }) => `${JSON.stringify(pointer)} (${codes.join(' or ')})`).join(', or ');
+  const atField = named.filter(({ pointer }) => negative.expected.some((expected) => expected.pointer === pointer));
+  if (atField.some(({ pointer, code }) => negative.expected.some((e) => e.pointer === pointer && e.codes.includes(code as never)))) {
+    return { failures: [], warnings: [] };
+  }
+  const unknown = atField.filter(({ code }) => typeof code === 'string' && !knownCodes.has(code));
+  if (unknown.length > 0) {
+    const codes = unknown.map(({ code }) => JSON.stringify(code)).join(', ');
+    return { failures: [], warnings: [`code ${codes} is not one this contract lists (D26 lets v1 add codes); expected ${wanted}`] };
+  }
+  const shown = JSON.stringify(named.slice(0, 5));
+  if (atField.length > 0)
+    return { failures: [`errors[] is ${shown}: the field is named with another code; expected ${wanted}`], warnings: [] };
+  return { failures: [`errors[] is ${shown}: it does not name the broken field; expected ${wanted}`], warnings: [] };
+}

@@ -1,0 +1,120 @@
+// Never fail a correct implementation (issue 20, item 6): correct implementations that choose otherwise where the
+// contract lets them pass the whole kit at level full, the concurrency, method, path and negative-space checks
+// included. Beside the two policies every conformance suite runs (defaults; other rates, lifetime and offered
+// methods), here: a rate limit that answers 429 with Retry-After (D25), a 2-minute lifetime (D21, which warns), and
+// an implementation that answers 409 to a request whose Idempotency-Key is still in flight (D24), built in the test
+// support since the sandbox waits and replays instead. (Another 2xx and a refused currency pair are allowed choices
+// of mutations.test.ts.)
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/conformance/run-cli.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { startBrokenProxy } from './support/broken-proxy.js';
+import { answerConflictsInFlight } from './support/correct-variants.js';
+import { removePackage, type SandboxProcess, startSandboxProcess } from './support/sandbox-process.js';
+
+const workDir = mkdtempSync(join(tmpdir(), 'conformance-allowed-'));
+const NEW_CHECKS = [
+  'idempotent-concurrent',
+  'method-not-allowed',
+  'unknown-path-not-found',
+  'negative-space-rejected',
+  'negative-space-coded',
+];
+
+afterAll(() => {
+  rmSync(workDir, { recursive: true, force: true });
+  removePackage();
+});
+
+type Report = { checks: Array<{ name: string; status: string; cases: number }> };
+
+async function runKit(baseUrl: string, name: string) {
+  const report = join(workDir, `${name}.json`);
+  let stdout = '';
+  const code = await runCli(
+    ['--base-url', baseUrl, '--report', report, '--generated', '4'],
+    { CHECKOUT_API_KEY: CANARY_KEY },
+    {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: () => {},
+      interactive: false,
+    },
+  );
+  const parsed = JSON.parse(readFileSync(report, 'utf8')) as Report;
+  const statuses = Object.fromEntries(parsed.checks.map((check) => [check.name, check.status]));
+  const cases = Object.fromEntries(parsed.checks.map((check) => [check.name, check.cases]));
+  expect(stdout).not.toContain(CANARY_KEY);
+  return { code, stdout, statuses, cases };
+}
+
+async function withSandbox<T>(settings: Record<string, string>, use: (sandbox: SandboxProcess) => Promise<T>): Promise<T> {
+  const sandbox = await startSandboxProcess('defaults', settings);
+  try {
+    return await use(sandbox);
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+const failing = (statuses: Record<string, string>) => Object.entries(statuses).filter(([, status]) => status === 'fail');
+const newChecks = (statuses: Record<string, string>) => Object.fromEntries(NEW_CHECKS.map((name) => [name, statuses[name]]));
+const allPass = Object.fromEntries(NEW_CHECKS.map((name) => [name, 'pass']));
+
+describe('correct implementations with other allowed choices pass', () => {
+  it('a rate limit (100 creates a second): the 429s with Retry-After are waited out, and the verdict is conformant', async () => {
+    await withSandbox({ CHECKOUT_RATE_LIMIT: '100/1000' }, async (sandbox) => {
+      const limited: Array<string | undefined> = [];
+      const proxy = await startBrokenProxy(sandbox.baseUrl);
+      proxy.use({
+        response: (response) => {
+          if (response.status === 429) limited.push(response.headers['retry-after']);
+          return undefined;
+        },
+      });
+      try {
+        const run = await runKit(proxy.url, 'rate-limited');
+        expect(failing(run.statuses), run.stdout).toEqual([]);
+        expect(run.code).toBe(0);
+        expect(newChecks(run.statuses)).toEqual(allPass);
+        expect(limited.length).toBeGreaterThan(0);
+        expect(limited.filter((retryAfter) => retryAfter !== '1')).toEqual([]);
+      } finally {
+        await proxy.close();
+      }
+    });
+  });
+
+  it('checkouts that live 2 minutes: time-fields warns, nothing fails', async () => {
+    await withSandbox({ CHECKOUT_SESSION_LIFETIME_MS: '120000' }, async (sandbox) => {
+      const run = await runKit(sandbox.baseUrl, 'short-lifetime');
+      expect(failing(run.statuses), run.stdout).toEqual([]);
+      expect(run.code).toBe(0);
+      expect(run.statuses['time-fields']).toBe('warn');
+      expect(newChecks(run.statuses)).toEqual(allPass);
+    });
+  });
+
+  it('409 idempotency-request-in-progress for a request whose key is in flight: idempotent-concurrent passes', async () => {
+    await withSandbox({}, async (sandbox) => {
+      const seen = { conflicts: 0 };
+      const proxy = await startBrokenProxy(sandbox.baseUrl);
+      proxy.use(answerConflictsInFlight(seen));
+      try {
+        const run = await runKit(proxy.url, 'conflicts-in-flight');
+        expect(failing(run.statuses), run.stdout).toEqual([]);
+        expect(run.code).toBe(0);
+        expect(newChecks(run.statuses)).toEqual(allPass);
+        // Five at once and a retry after them: six cases, and at least one of the five was answered 409.
+        expect(run.cases['idempotent-concurrent']).toBe(6);
+        expect(seen.conflicts).toBeGreaterThan(0);
+      } finally {
+        await proxy.close();
+      }
+    });
+  });
+});
