@@ -8,6 +8,9 @@ import { waitForOutput } from '../support/processes.js';
 import { type CallbackReceiver, createCallbackReceiver, NEVER_REPLY } from './support/callback-receiver.js';
 import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
 
+// Long enough that each attempt's request reaches the receiver before its deadline even on a loaded machine (at
+// 300 ms, under a load average of 15, the third request was still in flight when its attempt ended).
+const ATTEMPT_TIMEOUT_MS = 2000;
 const FORCE_GC = ['--expose-gc', '--import', 'data:text/javascript,setInterval(() => globalThis.gc(), 20).unref();'];
 
 let installed: InstalledSandbox;
@@ -28,22 +31,26 @@ describe('a callback attempt under forced garbage collection', () => {
     receiver.reply = NEVER_REPLY;
     await receiver.up();
     const { process: child, url } = await installed.start(
-      { CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_TIMEOUT_MS: '300', CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '50,50' },
+      {
+        CHECKOUT_API_KEYS: CANARY_KEY,
+        CHECKOUT_CALLBACK_TIMEOUT_MS: String(ATTEMPT_TIMEOUT_MS),
+        CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '50,50',
+      },
       FORCE_GC,
     );
     const created = await (await createCheckoutAt(url, CANARY_KEY, receiver.url)).json();
     expect((await callHelperAt(url, 'POST', `/sandbox/v1/checkouts/${created.id}/complete`, CANARY_KEY)).status).toBe(200);
 
-    // Three attempts of 300 ms and two retries of 50 ms take about a second; before the fix this never happened.
+    // Three attempts of 2 s and two retries of 50 ms take about six seconds; before the fix this never happened.
     await waitForOutput(child, /no retries left/, 20_000);
     const deliveries = await callHelperAt(url, 'GET', `/sandbox/v1/checkouts/${created.id}/deliveries`, CANARY_KEY);
     const [delivery] = (await deliveries.json()).deliveries;
     expect(delivery.status).toBe('failed');
     expect(delivery.nextAttemptAt).toBeNull();
     expect(delivery.attempts.map((attempt: any) => [attempt.attempt, attempt.responseStatus, attempt.error])).toEqual([
-      [1, null, 'no reply within 300 ms'],
-      [2, null, 'no reply within 300 ms'],
-      [3, null, 'no reply within 300 ms'],
+      [1, null, `no reply within ${ATTEMPT_TIMEOUT_MS} ms`],
+      [2, null, `no reply within ${ATTEMPT_TIMEOUT_MS} ms`],
+      [3, null, `no reply within ${ATTEMPT_TIMEOUT_MS} ms`],
     ]);
     expect(receiver.received).toHaveLength(3);
     const origin = new URL(receiver.url).origin;
@@ -52,9 +59,9 @@ describe('a callback attempt under forced garbage collection', () => {
       .split('\n')
       .filter((line) => line.startsWith(`callback ${delivery.eventId}`));
     expect(logged).toEqual([
-      `callback ${delivery.eventId} to ${origin} failed on attempt 1 (no reply within 300 ms); retrying in 50 ms`,
-      `callback ${delivery.eventId} to ${origin} failed on attempt 2 (no reply within 300 ms); retrying in 50 ms`,
-      `callback ${delivery.eventId} to ${origin} failed on attempt 3 (no reply within 300 ms); no retries left`,
+      `callback ${delivery.eventId} to ${origin} failed on attempt 1 (no reply within ${ATTEMPT_TIMEOUT_MS} ms); retrying in 50 ms`,
+      `callback ${delivery.eventId} to ${origin} failed on attempt 2 (no reply within ${ATTEMPT_TIMEOUT_MS} ms); retrying in 50 ms`,
+      `callback ${delivery.eventId} to ${origin} failed on attempt 3 (no reply within ${ATTEMPT_TIMEOUT_MS} ms); no retries left`,
     ]);
     expect(await child.stop()).toBe(0);
   });
