@@ -33,13 +33,21 @@ export const SANDBOX_POLICIES = {
 
 export type SandboxPolicy = keyof typeof SANDBOX_POLICIES;
 
+/** A callback retry schedule far shorter than the contract's (which a service may choose, D7): tests that make the
+ *  kit wait for retries then wait milliseconds, not the contract's 5 s. The kit is told with --retry-wait. */
+export const FAST_CALLBACK_RETRIES = { CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '100,200,400', CHECKOUT_CALLBACK_RETRY_JITTER: '0.1' };
+export const FAST_RETRY_WAIT = '1500ms';
+
 export interface SandboxProcess {
   baseUrl: string;
   process: RunningProcess;
   stop(): Promise<void>;
 }
 
-export async function startSandboxProcess(policy: SandboxPolicy = 'defaults'): Promise<SandboxProcess> {
+export async function startSandboxProcess(
+  policy: SandboxPolicy = 'defaults',
+  extraEnv: Record<string, string> = {},
+): Promise<SandboxProcess> {
   installed.build(['sandbox']);
   const port = await freePort();
   const running = startProcess(process.execPath, [installed.binPath('sandbox')], {
@@ -48,6 +56,7 @@ export async function startSandboxProcess(policy: SandboxPolicy = 'defaults'): P
     CHECKOUT_API_KEYS: CANARY_KEY,
     CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
     ...SANDBOX_POLICIES[policy],
+    ...extraEnv,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(baseUrl, running);
