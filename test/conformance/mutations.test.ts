@@ -57,13 +57,13 @@ afterAll(async () => {
 
 type Report = { checks: Array<{ name: string; status: string; failures: any[]; warnings: any[] }> };
 
-async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean) {
+async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean, retryWait = FAST_RETRY_WAIT) {
   const report = join(workDir, `report-${outcomes.length}-${Date.now()}.json`);
   let stdout = '';
   let stderr = '';
   const argv = ['--base-url', running.get(policy)!.proxy.url, '--level', level, '--report', report, '--generated', '4'];
   // Callbacks run by default against loopback; runs that do not test them turn them off, to stay fast.
-  if (withCallback) argv.push('--callback-host', '127.0.0.1', '--timeout', '2000', '--retry-wait', FAST_RETRY_WAIT);
+  if (withCallback) argv.push('--callback-host', '127.0.0.1', '--timeout', '2000', '--retry-wait', retryWait);
   else argv.push('--callback-host', 'none');
   const code = await runCli(
     argv,
@@ -153,7 +153,7 @@ describe('each broken implementation is caught by the named check, with exit cod
 
   it.each(cases)('%s', async (_title, mutation, level, policy) => {
     running.get(policy)!.proxy.use(mutation.breakage);
-    const { code, report, stdout } = await runKit(policy, level, mutation.callback === true);
+    const { code, report, stdout } = await runKit(policy, level, mutation.callback === true, mutation.retryWait);
     const check = report.checks.find((c) => c.name === mutation.caughtBy)!;
     outcomes.push({ mutation: mutation.name, level, policy, caught: code === 1 && check.status === 'fail' });
     expect(check.status, `${mutation.caughtBy} should fail for "${mutation.breaks}":\n${stdout}`).toBe('fail');

@@ -16,7 +16,7 @@ import type { CheckContext } from './check-context.js';
 
 const FAILED_FIRST_ATTEMPTS: Array<{ caseName: string; reply: Reply; failure: string }> = [
   { caseName: 'first attempt answered 503', reply: 503, failure: 'the 503' },
-  { caseName: 'first attempt ended without an answer', reply: 'drop', failure: 'the connection closed without an answer' },
+  { caseName: 'first attempt ended without an answer', reply: 'drop', failure: 'closing the connection without an answer' },
 ];
 
 export async function checkCallbackRetries(context: CheckContext, session: CallbackSession): Promise<void> {

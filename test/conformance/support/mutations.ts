@@ -18,6 +18,8 @@ export interface Mutation {
   levels: Level[];
   /** Needs the callback check (--callback-host). */
   callback?: boolean;
+  /** A longer --retry-wait than the tests' usual, for a break that only shows after more than a second. */
+  retryWait?: string;
   breakage: Breakage;
 }
 
@@ -647,6 +649,27 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       callback: true,
       breakage: {
         deliver: (delivery, tools) => tools.relay(isRepeat(delivery, tools) ? resigned(delivery, callbackSecret, newEventId()) : delivery),
+      },
+    },
+    {
+      name: 'callback-retry-stale-signature',
+      breaks: "a retry 2.5 s later that repeats the first attempt's webhook-timestamp and signature",
+      caughtBy: 'callback-retried',
+      levels: full,
+      callback: true,
+      retryWait: '5s',
+      breakage: {
+        deliver: async (delivery, tools) => {
+          tools.state.firstAttempts ??= new Map<string, ProxiedRequest>();
+          const firstAttempts = tools.state.firstAttempts as Map<string, ProxiedRequest>;
+          const first = firstAttempts.get(delivery.headers['webhook-id']);
+          if (!first) {
+            firstAttempts.set(delivery.headers['webhook-id'], delivery);
+            return tools.relay(delivery);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 2_500));
+          return tools.relay(first);
+        },
       },
     },
     {
