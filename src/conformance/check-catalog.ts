@@ -11,8 +11,12 @@ export interface CheckDefinition {
   title: string;
   source: string;
   level: Level;
-  /** Runs only when the callback check is enabled (--callback-host). */
+  /** Runs only when the kit's callback receiver can be reached (a loopback target, or --callback-host). */
   needsCallback?: boolean;
+  /** Verifies signatures, so runs only with CHECKOUT_CALLBACK_SECRET. */
+  needsSecret?: boolean;
+  /** What the verdict calls this check's group when all of it is not run ("callbacks not checked"). */
+  area?: string;
 }
 
 export const CHECKS = [
@@ -117,6 +121,7 @@ export const CHECKS = [
     level: 'full',
     source: 'D5; D6; D22',
     needsCallback: true,
+    needsSecret: true,
     title: "The callback's signature verifies with the signing secret and its data is the completed checkout",
   },
   {
@@ -144,9 +149,53 @@ export const CHECKS = [
     source: 'D2',
     title: "That 422 names the broken field in errors[].pointer with the contract's code for the broken rule",
   },
+  // The asynchronous half (issue 20): retries, de-duplication and expiry, all waiting at once (checks/callback-*.ts).
+  {
+    name: 'callback-retried',
+    level: 'full',
+    source: 'D6; D7',
+    needsCallback: true,
+    needsSecret: true,
+    title:
+      'A first attempt answered 503, and one ended without an answer, is retried within the first delay and its jitter (5.5 s), with the same webhook-id and body, a fresh webhook-timestamp and a valid signature',
+  },
+  {
+    name: 'callback-retry-stops-on-410',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    title: 'A first attempt answered 410 Gone is not retried (listened for the retry wait after the 410)',
+  },
+  {
+    name: 'callback-ids-unique',
+    level: 'full',
+    source: 'D6; D7',
+    needsCallback: true,
+    title: 'Each completed checkout is announced under a webhook-id of its own',
+  },
+  {
+    name: 'callback-not-redelivered',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    title:
+      'An event acknowledged with 2xx is not delivered again, under its webhook-id or another (listened for the retry wait after the ack)',
+  },
+  {
+    name: 'callback-none-on-expiry',
+    level: 'full',
+    source: 'D5; D22',
+    needsCallback: true,
+    title: 'A checkout with a callback_url that expires (driven through --expire-path) sends no callback (listened for the retry wait)',
+  },
 ] as const satisfies readonly CheckDefinition[];
 
 export type CheckName = (typeof CHECKS)[number]['name'];
+
+/** The group a check belongs to in the verdict: its own area, or "callbacks" for the callback checks. */
+export function areaOf(check: CheckDefinition): string | undefined {
+  return check.area ?? (check.needsCallback ? 'callbacks' : undefined);
+}
 
 /** Whether a check runs at the given level (schema checks run at full too). */
 export function runsAtLevel(check: CheckDefinition, level: Level): boolean {

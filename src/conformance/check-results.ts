@@ -1,6 +1,8 @@
 // Collects what each check saw: how many cases it examined, and for each failed case the messages with the exchange
-// that shows them. Turns that into one result per check and the run's verdict.
-import { CHECKS, type CheckDefinition, type CheckName, runsAtLevel } from './check-catalog.js';
+// that shows them. Turns that into one result per check and the run's verdict. A check can also be "not run, because
+// …": the level leaves it out, the callback receiver cannot be reached, a secret or a helper route is missing. The
+// verdict names every such area, so a run that skipped one is never called conformant without saying so.
+import { areaOf, CHECKS, type CheckDefinition, type CheckName, runsAtLevel } from './check-catalog.js';
 import type { Level } from './config.js';
 import type { Exchange } from './send-request.js';
 
@@ -18,6 +20,7 @@ export interface CheckResult extends CheckDefinition {
   cases: number;
   failures: Finding[];
   warnings: Finding[];
+  /** Why the check did not run, as the verdict names it ("give --callback-host"). */
   skipReason?: string;
 }
 
@@ -26,23 +29,34 @@ export interface CheckRecorder {
   /** Record one examined case; any message makes it a failure. */
   record(name: CheckName, caseName: string, messages: string[], exchange?: Exchange): void;
   warn(name: CheckName, caseName: string, messages: string[], exchange?: Exchange): void;
+  /** The check cannot run in this run, for the reason given; it is then named in the verdict (unless it failed). */
+  notRun(name: CheckName, reason: string): void;
   results(): CheckResult[];
 }
 
-export function createCheckRecorder(level: Level, callbackEnabled: boolean): CheckRecorder {
+/** What the run can reach: why callbacks, and why signature checks, cannot run (undefined when they can). */
+export interface RunConditions {
+  callbackNotRun?: string;
+  secretNotRun?: string;
+}
+
+export function createCheckRecorder(level: Level, conditions: RunConditions = {}): CheckRecorder {
   const state = new Map<CheckName, { cases: number; failures: Finding[]; warnings: Finding[] }>();
-  const skipReasonOf = (check: CheckDefinition): string | undefined => {
-    if (!runsAtLevel(check, level)) return `runs at --level full`;
-    if ((check as { needsCallback?: boolean }).needsCallback && !callbackEnabled) return 'needs --callback-host';
+  const notRunReasons = new Map<CheckName, string>();
+  const staticReasonOf = (check: CheckDefinition): string | undefined => {
+    if (!runsAtLevel(check, level)) return 'runs at --level full';
+    if (check.needsCallback && conditions.callbackNotRun) return conditions.callbackNotRun;
+    if (check.needsSecret && conditions.secretNotRun) return conditions.secretNotRun;
     return undefined;
   };
+  const reasonOf = (check: CheckDefinition) => staticReasonOf(check) ?? notRunReasons.get(check.name as CheckName);
   const entry = (name: CheckName) => {
     const found = state.get(name) ?? { cases: 0, failures: [], warnings: [] };
     state.set(name, found);
     return found;
   };
   return {
-    isActive: (name) => skipReasonOf(CHECKS.find((c) => c.name === name)!) === undefined,
+    isActive: (name) => reasonOf(CHECKS.find((c) => c.name === name)!) === undefined,
     record(name, caseName, messages, exchange) {
       const found = entry(name);
       found.cases += 1;
@@ -51,13 +65,17 @@ export function createCheckRecorder(level: Level, callbackEnabled: boolean): Che
     warn(name, caseName, messages, exchange) {
       if (messages.length > 0) entry(name).warnings.push({ caseName, messages, exchange });
     },
+    notRun(name, reason) {
+      if (!notRunReasons.has(name)) notRunReasons.set(name, reason);
+    },
     results() {
       return CHECKS.map((check): CheckResult => {
-        const skipReason = skipReasonOf(check);
         const found = state.get(check.name) ?? { cases: 0, failures: [], warnings: [] };
-        if (skipReason) return { ...check, status: 'skip', cases: 0, failures: [], warnings: [], skipReason };
-        if (found.cases === 0 && found.failures.length === 0) {
-          return { ...check, status: 'skip', ...found, skipReason: 'nothing reached it: the requests it examines failed earlier' };
+        const staticReason = staticReasonOf(check);
+        if (staticReason) return { ...check, status: 'skip', cases: 0, failures: [], warnings: [], skipReason: staticReason };
+        if (found.failures.length === 0 && (found.cases === 0 || notRunReasons.has(check.name))) {
+          const skipReason = notRunReasons.get(check.name) ?? 'nothing reached it: the requests it examines failed earlier';
+          return { ...check, status: 'skip', ...found, skipReason };
         }
         const status: CheckStatus = found.failures.length > 0 ? 'fail' : found.warnings.length > 0 ? 'warn' : 'pass';
         return { ...check, status, ...found };
@@ -66,8 +84,42 @@ export function createCheckRecorder(level: Level, callbackEnabled: boolean): Che
   };
 }
 
-export type Verdict = 'conformant' | 'violations';
+/** conformant: every check ran and none failed; conformant-except: none failed, but some did not run (named). */
+export type Verdict = 'conformant' | 'conformant-except' | 'violations';
 
 export function verdictOf(results: CheckResult[]): Verdict {
-  return results.some((result) => result.status === 'fail') ? 'violations' : 'conformant';
+  if (results.some((result) => result.status === 'fail')) return 'violations';
+  return results.some((result) => result.status === 'skip') ? 'conformant-except' : 'conformant';
+}
+
+const LEVEL_REASON = 'runs at --level full';
+
+/**
+ * What was not checked, one phrase per reason. An area none of whose checks ran is named once, with its reasons
+ * ("callbacks not checked (give --callback-host)"); other checks by name when few, by their number when many
+ * ("18 checks not run (runs at --level full)"). Checks the level leaves out are counted with the level.
+ */
+export function describeNotChecked(results: CheckResult[]): string[] {
+  const skipped = results.filter((result) => result.status === 'skip');
+  const reasonOf = (result: CheckResult) => result.skipReason ?? 'not run';
+  const wholeAreas = new Map<string, CheckResult[]>();
+  for (const result of skipped) {
+    const area = areaOf(result);
+    if (area === undefined || reasonOf(result) === LEVEL_REASON) continue;
+    if (results.some((other) => areaOf(other) === area && other.status !== 'skip')) continue;
+    wholeAreas.set(area, [...(wholeAreas.get(area) ?? []), result]);
+  }
+  const byReason = new Map<string, CheckResult[]>();
+  for (const result of skipped) {
+    const area = areaOf(result);
+    if (area !== undefined && wholeAreas.get(area)?.includes(result)) continue;
+    byReason.set(reasonOf(result), [...(byReason.get(reasonOf(result)) ?? []), result]);
+  }
+  return [
+    ...[...byReason].map(([reason, checks]) => {
+      const what = checks.length <= 3 ? checks.map((result) => result.name).join(', ') : `${checks.length} checks`;
+      return `${what} not run (${reason})`;
+    }),
+    ...[...wholeAreas].map(([area, checks]) => `${area} not checked (${[...new Set(checks.map(reasonOf))].join('; ')})`),
+  ];
 }

@@ -15,6 +15,10 @@ export interface CallbackConfig {
   completePath: string | null;
   /** The `whsec_…` signing secret, from CHECKOUT_CALLBACK_SECRET; needed to verify signatures at level full. */
   secret?: string;
+  /** Path (with `{id}`) that drives a checkout to expiry, or null when the implementation has no such helper. */
+  expirePath: string | null;
+  /** How long to wait for a retry after a failed attempt, and to listen for deliveries that must not come. */
+  retryWaitMs: number;
 }
 
 export interface ConformanceConfig {
@@ -26,6 +30,8 @@ export interface ConformanceConfig {
   reportPath?: string;
   junitPath?: string;
   callback?: CallbackConfig;
+  /** Why the callback checks do not run, when `callback` is undefined ("give --callback-host"). */
+  callbackNotRun?: string;
   /** Seed of the generated bodies, so a run can be repeated exactly. */
   seed: number;
   /** How many valid and how many invalid bodies to generate. */
@@ -36,3 +42,4 @@ export interface ConformanceConfig {
 
 export const CREATE_PATH = '/api/v1/checkouts/';
 export const SANDBOX_COMPLETE_PATH = '/sandbox/v1/checkouts/{id}/complete';
+export const SANDBOX_EXPIRE_PATH = '/sandbox/v1/checkouts/{id}/expire';

@@ -2,9 +2,21 @@
 // Anything wrong throws a UsageError that names the flag and what to do; src/cli/run-command.ts turns it into exit code 2.
 import { parseArgs } from 'node:util';
 import { type Env, HELP, type Parsed, UsageError } from '../cli/run-command.js';
-import { type ConformanceConfig, LEVELS, type Level, SANDBOX_COMPLETE_PATH } from './config.js';
+import { CONTRACT_FIRST_RETRY_LATEST_MS } from '../contract/callback-schedule.js';
+import { type CallbackConfig, type ConformanceConfig, LEVELS, type Level, SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH } from './config.js';
 
-const DEFAULTS = { level: 'full' as Level, timeoutMs: 5_000, seed: 20_261_121, generated: 16, concurrency: 4 };
+const DEFAULTS = {
+  level: 'full' as Level,
+  timeoutMs: 5_000,
+  seed: 20_261_121,
+  generated: 16,
+  concurrency: 4,
+  // The contract's first retry delay plus its jitter (5.5 s), and 1 s for the attempt to travel and a loaded machine.
+  retryWaitMs: CONTRACT_FIRST_RETRY_LATEST_MS + 1_000,
+};
+
+/** Flags that only mean something when the callback checks run. */
+const CALLBACK_FLAGS = ['callback-listen', 'complete-path', 'expire-path', 'retry-wait'] as const;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -15,6 +27,8 @@ const OPTIONS = {
   'callback-host': { type: 'string' },
   'callback-listen': { type: 'string' },
   'complete-path': { type: 'string' },
+  'expire-path': { type: 'string' },
+  'retry-wait': { type: 'string' },
   seed: { type: 'string' },
   generated: { type: 'string' },
   concurrency: { type: 'string' },
@@ -53,18 +67,18 @@ export function parseCommand(argv: string[], env: Env): Parsed<ConformanceConfig
       values.concurrency === undefined ? DEFAULTS.concurrency : parseInteger('--concurrency', values.concurrency as string, 1, 64),
   };
   const callbackHost = values['callback-host'] as string | undefined;
-  if (callbackHost !== undefined) {
-    config.callback = parseCallback(
-      callbackHost,
-      values['callback-listen'] as string | undefined,
-      values['complete-path'] as string | undefined,
-      env,
-      level,
-    );
-  } else if (values['callback-listen'] !== undefined || values['complete-path'] !== undefined) {
-    throw new UsageError(
-      '--callback-listen and --complete-path only apply to the callback check: add --callback-host HOST[:PORT] to enable it.',
-    );
+  const loopbackTarget = loopbackHostOf(config.baseUrl);
+  if (callbackHost === 'none' || (callbackHost === undefined && loopbackTarget === undefined)) {
+    // The receiver cannot be reached (or was turned off): the callback checks are named as not run in the verdict.
+    config.callbackNotRun = callbackHost === 'none' ? '--callback-host none' : 'give --callback-host';
+    const given = CALLBACK_FLAGS.find((flag) => values[flag] !== undefined);
+    if (given !== undefined) {
+      throw new UsageError(
+        `--${given} only applies to the callback checks, which run when --base-url is on loopback or --callback-host is given: add --callback-host HOST[:PORT].`,
+      );
+    }
+  } else {
+    config.callback = parseCallback(values, callbackHost ?? loopbackTarget!, callbackHost !== undefined, env, level);
   }
   return { kind: 'run', config };
 }
@@ -138,7 +152,21 @@ function parsePath(flag: string, value: string | undefined): string | undefined 
   return value;
 }
 
-function parseCallback(hostValue: string, listen: string | undefined, completeValue: string | undefined, env: Env, level: Level) {
+/** The host a receiver on this machine is reached under, when the target itself is on loopback. */
+function loopbackHostOf(baseUrl: string): string | undefined {
+  const { hostname } = new URL(baseUrl);
+  if (hostname === '[::1]') return '[::1]';
+  // localhost may resolve to ::1 first; the receiver binds 127.0.0.1, so name that.
+  return /^(localhost|127(?:\.[0-9]+){3})$/i.test(hostname) ? '127.0.0.1' : undefined;
+}
+
+function parseCallback(
+  values: Record<string, string | boolean | undefined>,
+  hostValue: string,
+  explicit: boolean,
+  env: Env,
+  level: Level,
+): CallbackConfig {
   let host: URL;
   try {
     host = new URL(`http://${hostValue}`);
@@ -152,14 +180,8 @@ function parseCallback(hostValue: string, listen: string | undefined, completeVa
   }
   const port = host.port === '' ? 0 : Number(host.port);
   const loopback = /^(localhost|127(?:\.[0-9]+){3}|\[::1\])$/i.test(host.hostname);
-  const completePath = completeValue === undefined ? SANDBOX_COMPLETE_PATH : completeValue === 'none' ? null : completeValue;
-  if (completePath !== null && (!completePath.startsWith('/') || !completePath.includes('{id}'))) {
-    throw new UsageError(
-      `--complete-path ${JSON.stringify(completeValue)} must be a path starting with / and containing {id} (default ${SANDBOX_COMPLETE_PATH}), or none when the implementation calls back right after the create.`,
-    );
-  }
   const secret = env.CHECKOUT_CALLBACK_SECRET?.trim() || undefined;
-  if (level === 'full' && secret === undefined) {
+  if (explicit && level === 'full' && secret === undefined) {
     throw new UsageError(
       "The callback check at --level full verifies signatures: set CHECKOUT_CALLBACK_SECRET to the implementation's whsec_… signing secret (it is never printed), or drop --callback-host.",
     );
@@ -169,11 +191,36 @@ function parseCallback(hostValue: string, listen: string | undefined, completeVa
       "CHECKOUT_CALLBACK_SECRET must look like whsec_<base64>, as the contract's Standard Webhooks signing secret does.",
     );
   }
+  const listen = values['callback-listen'] as string | undefined;
   return {
     publicHost: host.host,
     port,
-    listenAddress: listen ?? (loopback ? '127.0.0.1' : '0.0.0.0'),
-    completePath,
+    listenAddress: listen ?? (host.hostname === '[::1]' ? '::1' : loopback ? '127.0.0.1' : '0.0.0.0'),
+    completePath: parseHelperPath(
+      '--complete-path',
+      values['complete-path'] as string | undefined,
+      SANDBOX_COMPLETE_PATH,
+      'when the implementation calls back right after the create',
+    ),
+    expirePath: parseHelperPath(
+      '--expire-path',
+      values['expire-path'] as string | undefined,
+      SANDBOX_EXPIRE_PATH,
+      'when it has no way to expire a checkout on demand',
+    ),
     secret,
+    retryWaitMs: values['retry-wait'] === undefined ? DEFAULTS.retryWaitMs : parseDuration('--retry-wait', values['retry-wait'] as string),
   };
+}
+
+/** A helper route (with {id}) that drives a checkout, its default, or null for `none`. */
+function parseHelperPath(flag: string, value: string | undefined, fallback: string, noneMeans: string): string | null {
+  if (value === undefined) return fallback;
+  if (value === 'none') return null;
+  if (!value.startsWith('/') || !value.includes('{id}')) {
+    throw new UsageError(
+      `${flag} ${JSON.stringify(value)} must be a path starting with / and containing {id} (default ${fallback}), or none ${noneMeans}.`,
+    );
+  }
+  return value;
 }

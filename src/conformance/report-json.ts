@@ -1,7 +1,7 @@
 // The machine-readable report (--report out.json): the run, the verdict and every check with all its failing and
 // warned cases, each with the exchange that shows it.
 
-import type { Finding } from './check-results.js';
+import { describeNotChecked, type Finding } from './check-results.js';
 import type { ConformanceConfig } from './config.js';
 import { exchangeForReport } from './describe-exchange.js';
 import type { RunOutcome } from './run-conformance.js';
@@ -22,11 +22,19 @@ export function buildJsonReport(config: ConformanceConfig, outcome: RunOutcome, 
     baseUrl: config.baseUrl,
     level: config.level,
     seed: config.seed,
-    callback: config.callback ? { host: config.callback.publicHost, completePath: config.callback.completePath } : null,
+    callback: config.callback
+      ? {
+          host: config.callback.publicHost,
+          completePath: config.callback.completePath,
+          expirePath: config.callback.expirePath,
+          retryWaitMs: config.callback.retryWaitMs,
+        }
+      : null,
     startedAt: outcome.startedAt,
     durationMs: Math.round(outcome.durationMs),
     requests: outcome.requests,
     verdict: outcome.verdict,
+    notChecked: describeNotChecked(outcome.results),
     exitCode,
     summary: { pass: count('pass'), fail: count('fail'), warn: count('warn'), skip: count('skip') },
     checks: outcome.results.map((result) => ({

@@ -3,6 +3,7 @@
 import type { CheckResult } from './check-results.js';
 import type { ConformanceConfig } from './config.js';
 import { describeExchange } from './describe-exchange.js';
+import { renderVerdictLine } from './report-table.js';
 import type { RunOutcome } from './run-conformance.js';
 
 const BODY_LIMIT = 4_000;
@@ -21,6 +22,7 @@ export function renderJunit(config: ConformanceConfig, outcome: RunOutcome): str
     `      <property name="baseUrl" value="${xml(config.baseUrl)}"/>`,
     `      <property name="level" value="${config.level}"/>`,
     `      <property name="seed" value="${config.seed}"/>`,
+    `      <property name="verdict" value="${xml(renderVerdictLine(outcome))}"/>`,
     '    </properties>',
     ...results.map((result) => renderTestcase(config, result)),
     '  </testsuite>',

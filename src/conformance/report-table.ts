@@ -1,6 +1,6 @@
 // The human-readable verdict on stdout: one row per check, then each failure with the request and response that
 // show it, then the warnings and the verdict line.
-import type { CheckResult } from './check-results.js';
+import { type CheckResult, describeNotChecked } from './check-results.js';
 import type { ConformanceConfig } from './config.js';
 import { describeExchange } from './describe-exchange.js';
 import type { RunOutcome } from './run-conformance.js';
@@ -53,7 +53,7 @@ export function renderVerdictLine(outcome: RunOutcome): string {
   const count = (status: CheckResult['status']) => outcome.results.filter((r) => r.status === status).length;
   const ran = outcome.results.length - count('skip');
   const summary = `${count('pass')} passed, ${count('fail')} failed, ${count('warn')} warned, ${count('skip')} skipped of ${outcome.results.length} checks; ${outcome.requests} requests in ${(outcome.durationMs / 1000).toFixed(1)} s`;
-  return outcome.verdict === 'conformant'
-    ? `Verdict: CONFORMANT (${ran} checks ran) — ${summary}.`
-    : `Verdict: NOT CONFORMANT — ${summary}.`;
+  if (outcome.verdict === 'violations') return `Verdict: NOT CONFORMANT — ${summary}.`;
+  if (outcome.verdict === 'conformant') return `Verdict: CONFORMANT (${ran} checks ran) — ${summary}.`;
+  return `Verdict: CONFORMANT except: ${describeNotChecked(outcome.results).join('; ')} — ${summary}.`;
 }

@@ -52,7 +52,8 @@ async function runChecks(config: ConformanceConfig, io: RunIo): Promise<number> 
     return EXIT.couldNotRun;
   }
   if (io.interactive) err('\r\x1b[K');
-  const exitCode = outcome.verdict === 'conformant' ? EXIT.conformant : EXIT.violations;
+  // Checks not run are named in the verdict, not failed: only a violation found makes exit code 1.
+  const exitCode = outcome.verdict === 'violations' ? EXIT.violations : EXIT.conformant;
   out(renderTable(config, outcome));
   try {
     if (config.reportPath) {

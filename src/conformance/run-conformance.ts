@@ -3,7 +3,7 @@
 import { type ContractValidators, createContractValidators } from '../contract/compile-schemas.js';
 import { type CheckResult, createCheckRecorder, type Verdict, verdictOf } from './check-results.js';
 import { checkAuthentication } from './checks/auth.js';
-import { checkCallback } from './checks/callback.js';
+import { checkCallbacks } from './checks/callbacks.js';
 import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
 import { checkIdempotentReplay } from './checks/idempotency.js';
 import { checkConcurrentIdempotency } from './checks/idempotency-concurrency.js';
@@ -50,7 +50,10 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
   const started = performance.now();
   const requester = createRequester(config.timeoutMs);
   const exchanges: Exchange[] = [];
-  const recorder = createCheckRecorder(config.level, config.callback !== undefined);
+  const recorder = createCheckRecorder(config.level, {
+    callbackNotRun: config.callback ? undefined : (config.callbackNotRun ?? 'give --callback-host'),
+    secretNotRun: config.callback && !config.callback.secret ? 'set CHECKOUT_CALLBACK_SECRET' : undefined,
+  });
   const endpoint = `${config.baseUrl}${CREATE_PATH}`;
   const send = async (request: SentRequest) => {
     const exchange = await requester.send(request);
@@ -114,7 +117,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
       ['media type, malformed JSON and size', () => checkRequestFormats(context, first)],
     ];
     if (recorder.isActive('idempotent-replay')) steps.push(['idempotency', () => checkIdempotentReplay(context, first, second)]);
-    if (config.callback) steps.push(['callback', () => checkCallback(context, first)]);
+    if (config.callback) steps.push(['callbacks', () => checkCallbacks(context, first)]);
     if (recorder.isActive('idempotent-concurrent')) {
       steps.push(['concurrent idempotent requests', () => checkConcurrentIdempotency(context, first)]);
     }

@@ -1,5 +1,5 @@
 // The --help text.
-import { SANDBOX_COMPLETE_PATH } from './config.js';
+import { SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH } from './config.js';
 
 export const USAGE = `checkout-conformance: check that a service honours the Checkout API contract.
 
@@ -12,13 +12,21 @@ Options:
   --report FILE           Write a JSON report with every failing case, its request and response.
   --junit FILE            Write a JUnit XML report for CI.
   --timeout DURATION      Per request, and for the callback to arrive: 5000, 500ms or 5s (default 5s).
-  --callback-host HOST[:PORT]
-                          Enable the callback check: the host (and port) under which the service reaches this
-                          machine. A receiver listens there (on a free port unless PORT is given).
+  --callback-host HOST[:PORT]|none
+                          The host (and port) under which the service reaches this machine, where the callback
+                          receiver listens (on a free port unless PORT is given). The callback checks run by
+                          default when --base-url is on loopback; elsewhere they need this flag. none turns them
+                          off; the verdict then names them as not checked.
   --callback-listen ADDR  The address the receiver binds (default 127.0.0.1 for a loopback host, else 0.0.0.0).
   --complete-path PATH    The path (with {id}) that drives a checkout to completion, POSTed with the API key
                           (default ${SANDBOX_COMPLETE_PATH}, the sandbox's helper), or none
                           when the service calls back right after the create (the mock).
+  --expire-path PATH      The path (with {id}) that expires a checkout, POSTed with the API key (default
+                          ${SANDBOX_EXPIRE_PATH}), or none: the no-callback-on-expiry
+                          check is then named as not run.
+  --retry-wait DURATION   How long to wait for a callback retry, and to listen for deliveries that must not come
+                          (after a 410, a 2xx, an expiry): default 6.5s, the contract's first retry delay with its
+                          jitter (5.5 s) and 1 s to arrive. A service with a shorter schedule passes sooner.
   --seed N                Seed of the generated bodies, to repeat a run exactly.
   --generated N           How many valid and invalid bodies to generate (default 16 each).
   --concurrency N         Requests in flight at once (default 4).
@@ -26,7 +34,8 @@ Options:
 
 Environment:
   CHECKOUT_API_KEY         The API key the service accepts. Read only from here; never printed or written.
-  CHECKOUT_CALLBACK_SECRET The service's whsec_… signing secret; needed for the callback check at level full.
+  CHECKOUT_CALLBACK_SECRET The service's whsec_… signing secret; without it the checks that verify callback
+                           signatures are named as not run (and --callback-host at level full asks for it).
 
-Exit codes: 0 conformant, 1 violations found, 2 could not run (bad flags, missing key, service unreachable).
+Exit codes: 0 conformant (checks not run are named in the verdict), 1 violations found, 2 could not run (bad flags, missing key, service unreachable).
 `;

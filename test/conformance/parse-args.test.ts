@@ -23,7 +23,7 @@ function errorOf(argv: string[], environment: Record<string, string | undefined>
 }
 
 describe('argv and environment → configuration', () => {
-  it('needs only --base-url and the key, with safe defaults', () => {
+  it('needs only --base-url and the key, with safe defaults; on loopback the callback checks run without being asked', () => {
     expect(configOf(['--base-url', 'http://127.0.0.1:4011'])).toEqual({
       baseUrl: 'http://127.0.0.1:4011',
       apiKey: CANARY_KEY,
@@ -34,7 +34,43 @@ describe('argv and environment → configuration', () => {
       seed: 20261121,
       generated: 16,
       concurrency: 4,
+      callback: {
+        publicHost: '127.0.0.1',
+        port: 0,
+        listenAddress: '127.0.0.1',
+        completePath: '/sandbox/v1/checkouts/{id}/complete',
+        expirePath: '/sandbox/v1/checkouts/{id}/expire',
+        secret: undefined,
+        retryWaitMs: 6500,
+      },
     });
+  });
+
+  it.each([
+    ['http://localhost:4011', '127.0.0.1', '127.0.0.1'],
+    ['http://127.0.0.2:4011', '127.0.0.1', '127.0.0.1'],
+    ['http://[::1]:4011', '[::1]', '::1'],
+  ])('a loopback target %s is called back on %s, the receiver bound to %s', (baseUrl, publicHost, listenAddress) => {
+    expect(configOf(['--base-url', baseUrl]).callback).toMatchObject({ publicHost, listenAddress, port: 0 });
+  });
+
+  it('names the callback checks as not run where the receiver cannot be reached, or when turned off', () => {
+    const remote = configOf(['--base-url', 'https://api.example.test']);
+    expect(remote.callback).toBeUndefined();
+    expect(remote.callbackNotRun).toBe('give --callback-host');
+    const off = configOf(['--base-url', 'http://127.0.0.1:4011', '--callback-host', 'none']);
+    expect(off.callback).toBeUndefined();
+    expect(off.callbackNotRun).toBe('--callback-host none');
+  });
+
+  it('reads --expire-path and --retry-wait', () => {
+    expect(configOf(['--base-url', 'http://127.0.0.1:4011', '--expire-path', 'none', '--retry-wait', '800ms']).callback).toMatchObject({
+      expirePath: null,
+      retryWaitMs: 800,
+    });
+    expect(configOf(['--base-url', 'http://127.0.0.1:4011', '--expire-path', '/test/orders/{id}/expire']).callback?.expirePath).toBe(
+      '/test/orders/{id}/expire',
+    );
   });
 
   it('reads every flag', () => {
@@ -93,7 +129,9 @@ describe('argv and environment → configuration', () => {
       port: 0,
       listenAddress: '127.0.0.1',
       completePath: '/sandbox/v1/checkouts/{id}/complete',
+      expirePath: '/sandbox/v1/checkouts/{id}/expire',
       secret: SECRET,
+      retryWaitMs: 6500,
     });
   });
 
@@ -107,7 +145,9 @@ describe('argv and environment → configuration', () => {
       port: 9123,
       listenAddress: '0.0.0.0',
       completePath: null,
+      expirePath: '/sandbox/v1/checkouts/{id}/expire',
       secret: undefined,
+      retryWaitMs: 6500,
     });
   });
 });
@@ -127,7 +167,17 @@ describe('what cannot run is refused with a message that says what to do', () =>
     [['--base-url', 'http://x.test', '--report', ''], /--report needs a file path/],
     [['--base-url', 'http://x.test', '--verbose'], /Unknown option '--verbose'.*--help/],
     [['--base-url', 'http://x.test', 'extra'], /positional/i],
-    [['--base-url', 'http://x.test', '--complete-path', 'none'], /only apply to the callback check/],
+    [
+      ['--base-url', 'http://x.test', '--complete-path', 'none'],
+      /--complete-path only applies to the callback checks.*add --callback-host/,
+    ],
+    [['--base-url', 'http://127.0.0.1:1', '--callback-host', 'none', '--expire-path', 'none'], /--expire-path only applies/],
+    [['--base-url', 'http://x.test', '--retry-wait', '1s'], /--retry-wait only applies/],
+    [['--base-url', 'http://127.0.0.1:1', '--retry-wait', 'later'], /--retry-wait "later" is not a duration/],
+    [
+      ['--base-url', 'http://127.0.0.1:1', '--expire-path', '/expire'],
+      /--expire-path "\/expire" must be a path .*containing \{id\}.*or none when it has no way/,
+    ],
     [['--base-url', 'http://x.test', '--level', 'schema', '--callback-host', 'http://me/'], /without a scheme or path|is not a host/],
     [['--base-url', 'http://x.test', '--level', 'schema', '--callback-host', 'me', '--complete-path', '/complete'], /containing \{id\}/],
   ] as Array<[string[], RegExp]>)('%j', (argv, message) => {
@@ -147,7 +197,11 @@ describe('what cannot run is refused with a message that says what to do', () =>
     }
   });
 
-  it('needs the signing secret for the callback check at level full, and checks its shape', () => {
+  it('without the signing secret, a default (loopback) run names the signature checks as not run instead of refusing', () => {
+    expect(configOf(['--base-url', 'http://127.0.0.1:4011']).callback?.secret).toBeUndefined();
+  });
+
+  it('needs the signing secret when --callback-host is asked for at level full, and checks its shape', () => {
     expect(errorOf(['--base-url', 'http://x.test', '--callback-host', '127.0.0.1'])).toMatch(/set CHECKOUT_CALLBACK_SECRET/);
     const message = errorOf(['--base-url', 'http://x.test', '--callback-host', '127.0.0.1'], {
       ...env,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createCheckRecorder } from '../../src/conformance/check-results.js';
+import { CHECKS } from '../../src/conformance/check-catalog.js';
+import { type CheckResult, createCheckRecorder, describeNotChecked, verdictOf } from '../../src/conformance/check-results.js';
 import type { ConformanceConfig } from '../../src/conformance/config.js';
 import { buildJsonReport } from '../../src/conformance/report-json.js';
 import { renderJunit, xml } from '../../src/conformance/report-junit.js';
-import { renderTable } from '../../src/conformance/report-table.js';
+import { renderTable, renderVerdictLine } from '../../src/conformance/report-table.js';
 import type { RunOutcome } from '../../src/conformance/run-conformance.js';
 import type { Exchange } from '../../src/conformance/send-request.js';
 import { createRedactor, REDACTED } from '../../src/http/redact.js';
@@ -34,7 +35,7 @@ const exchange: Exchange = {
 };
 
 function outcome(): RunOutcome {
-  const recorder = createCheckRecorder('full', false);
+  const recorder = createCheckRecorder('full', { callbackNotRun: 'give --callback-host' });
   recorder.record('amounts-exact', 'sample usdtOnTron', ['amountTotal is "25.01", expected 25.00'], exchange);
   recorder.record('amounts-exact', 'sample upperCaseCodes', [], exchange);
   recorder.record('status-open', 'sample usdtOnTron', [], exchange);
@@ -50,13 +51,81 @@ describe('the run summarised per check', () => {
     expect(byName['amounts-exact']).toMatchObject({ status: 'fail', cases: 2 });
     expect(byName['status-open']).toMatchObject({ status: 'pass', cases: 1 });
     expect(byName['response-schema']).toMatchObject({ status: 'warn' });
-    expect(byName['callback-verified']).toMatchObject({ status: 'skip', skipReason: 'needs --callback-host' });
+    expect(byName['callback-verified']).toMatchObject({ status: 'skip', skipReason: 'give --callback-host' });
     expect(byName['auth-unknown-key']).toMatchObject({ status: 'skip' });
   });
 
   it('at level schema, full-level checks are skipped with the reason', () => {
-    const results = createCheckRecorder('schema', false).results();
+    const results = createCheckRecorder('schema').results();
     expect(results.find((r) => r.name === 'amounts-exact')).toMatchObject({ status: 'skip', skipReason: 'runs at --level full' });
+  });
+});
+
+/** Every check passed, except those named not run for the given reasons. */
+function conformantExcept(notRun: Record<string, string>): CheckResult[] {
+  const recorder = createCheckRecorder('full');
+  for (const check of CHECKS) {
+    if (notRun[check.name]) recorder.notRun(check.name, notRun[check.name]);
+    else recorder.record(check.name, 'a case', []);
+  }
+  return recorder.results();
+}
+
+describe('a run with checks that did not run is never a bare CONFORMANT', () => {
+  const callbackChecks: string[] = CHECKS.filter((check) => 'needsCallback' in check && check.needsCallback).map((check) => check.name);
+
+  it('names a whole area by its name, in the table, the JSON report and JUnit, with exit code 0', () => {
+    const results = createCheckRecorder('full', { callbackNotRun: 'give --callback-host' }).results();
+    for (const result of results)
+      expect(result.skipReason === 'give --callback-host', result.name).toBe(callbackChecks.includes(result.name));
+    const passedElsewhere = conformantExcept(Object.fromEntries(callbackChecks.map((name) => [name, 'give --callback-host'])));
+    expect(verdictOf(passedElsewhere)).toBe('conformant-except');
+    expect(describeNotChecked(passedElsewhere)).toEqual(['callbacks not checked (give --callback-host)']);
+    const run: RunOutcome = {
+      results: passedElsewhere,
+      verdict: 'conformant-except',
+      startedAt: '2026-11-21T00:00:00.000Z',
+      durationMs: 900,
+      requests: 9,
+    };
+    expect(renderVerdictLine(run)).toMatch(/^Verdict: CONFORMANT except: callbacks not checked \(give --callback-host\) — /);
+    expect(buildJsonReport(config, run, 0, '1.0.0')).toMatchObject({
+      verdict: 'conformant-except',
+      notChecked: ['callbacks not checked (give --callback-host)'],
+      exitCode: 0,
+    });
+    expect(renderJunit(config, run)).toContain(
+      '<property name="verdict" value="Verdict: CONFORMANT except: callbacks not checked (give --callback-host)',
+    );
+  });
+
+  it('names single checks not run, each with its own reason; a check that failed is a failure, whatever else', () => {
+    const results = conformantExcept({
+      'callback-none-on-expiry': '--expire-path none',
+      'callback-retried': 'set CHECKOUT_CALLBACK_SECRET',
+    });
+    expect(describeNotChecked(results)).toEqual([
+      'callback-retried not run (set CHECKOUT_CALLBACK_SECRET)',
+      'callback-none-on-expiry not run (--expire-path none)',
+    ]);
+    const recorder = createCheckRecorder('full');
+    recorder.notRun('callback-none-on-expiry', '--expire-path none');
+    recorder.record('callback-none-on-expiry', 'expired checkout', ['a callback came']);
+    expect(recorder.results().find((r) => r.name === 'callback-none-on-expiry')?.status).toBe('fail');
+  });
+
+  it('counts many checks left out by the level, and calls a run where all ran CONFORMANT', () => {
+    const schemaRun = createCheckRecorder('schema', { callbackNotRun: '--callback-host none' });
+    for (const check of CHECKS) if (check.level === 'schema' && !('needsCallback' in check)) schemaRun.record(check.name, 'a case', []);
+    expect(describeNotChecked(schemaRun.results())).toEqual([
+      `${CHECKS.filter((check) => check.level === 'full').length} checks not run (runs at --level full)`,
+      'callbacks not checked (--callback-host none)',
+    ]);
+    const all = conformantExcept({});
+    expect(verdictOf(all)).toBe('conformant');
+    expect(renderVerdictLine({ results: all, verdict: 'conformant', startedAt: '', durationMs: 1, requests: 1 })).toMatch(
+      new RegExp(`^Verdict: CONFORMANT \\(${CHECKS.length} checks ran\\)`),
+    );
   });
 });
 
@@ -71,7 +140,11 @@ describe('reports', () => {
     expect(text).toContain('- amountTotal is "25.01", expected 25.00');
     expect(text).toContain('request:  POST http://127.0.0.1:1/api/v1/checkouts/');
     expect(text).toContain('response: 201 application/json');
-    expect(text).toMatch(/Verdict: NOT CONFORMANT — 1 passed, 1 failed, 1 warned, \d+ skipped of 26 checks; 2 requests in 1\.2 s\./);
+    expect(text).toMatch(
+      new RegExp(
+        `Verdict: NOT CONFORMANT — 1 passed, 1 failed, 1 warned, \\d+ skipped of ${CHECKS.length} checks; 2 requests in 1\\.2 s\\.`,
+      ),
+    );
     expect(text).not.toContain(CANARY_KEY);
     expect(text).toContain(`Api-Key ${REDACTED}`);
   });
@@ -93,13 +166,15 @@ describe('reports', () => {
   it('the JUnit report is well-formed XML with one testcase per check, failures and skips marked', () => {
     const text = redact(renderJunit(config, outcome()));
     expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(text).toMatch(/<testsuites name="checkout-conformance" tests="26" failures="1" errors="0" skipped="\d+"/);
-    expect(text.match(/<testcase /g)).toHaveLength(26);
+    expect(text).toMatch(
+      new RegExp(`<testsuites name="checkout-conformance" tests="${CHECKS.length}" failures="1" errors="0" skipped="\\d+"`),
+    );
+    expect(text.match(/<testcase /g)).toHaveLength(CHECKS.length);
     expect(text).toMatch(
       /<testcase classname="checkout-conformance.full" name="amounts-exact" time="0">\n\s+<failure message="1 of 2 cases failed; first: sample usdtOnTron: amountTotal is &quot;25.01&quot;, expected 25.00"/,
     );
     expect(text).toContain('&lt;&amp;&gt;\uFFFD');
-    expect(text).toMatch(/name="callback-verified" time="0">\n\s+<skipped message="needs --callback-host"\/>/);
+    expect(text).toMatch(/name="callback-verified" time="0">\n\s+<skipped message="give --callback-host"\/>/);
     expect(text).not.toContain(CANARY_KEY);
   });
 

@@ -1,5 +1,6 @@
 // The environment variables the sandbox reads, with their defaults and meaning. One table feeds `--help`, the
 // config reader and the README, so they cannot drift apart.
+import { CONTRACT_ACK_TIMEOUT_MS, CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
 export interface SandboxSetting {
   name: string;
   fallback: string;
@@ -8,11 +9,8 @@ export interface SandboxSetting {
 
 export const DAY_MS = 86_400_000;
 
-/** The contract's retry schedule (D7), Standard Webhooks' example: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
-export const CONTRACT_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000];
-
-/** The contract's jitter (D7): each retry waits up to 10 % longer than its delay. */
-export const CONTRACT_RETRY_JITTER = 0.1;
+// The contract's schedule (D7), the sandbox's default.
+export { CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER };
 
 /** How long a stopping sandbox waits at most for callback attempts in flight: short enough for a terminal or a
  *  process manager (docker stop waits 10 s), and an attempt never outlasts CHECKOUT_CALLBACK_TIMEOUT_MS anyway. */
@@ -85,6 +83,10 @@ export const SANDBOX_SETTINGS: SandboxSetting[] = [
     fallback: String(CONTRACT_RETRY_JITTER),
     meaning: 'Largest share of a retry delay added at random (D7: 0.1; set 0 for exact delays in tests).',
   },
-  { name: 'CHECKOUT_CALLBACK_TIMEOUT_MS', fallback: '15000', meaning: 'How long a callback receiver has to answer 2xx (D7: 15 s).' },
+  {
+    name: 'CHECKOUT_CALLBACK_TIMEOUT_MS',
+    fallback: String(CONTRACT_ACK_TIMEOUT_MS),
+    meaning: 'How long a callback receiver has to answer 2xx (D7: 15 s).',
+  },
   { name: 'CHECKOUT_MERCHANT_NAME', fallback: 'Sandbox merchant', meaning: 'The `merchant.name` of every checkout.' },
 ];

@@ -33,6 +33,14 @@ export interface Breakage {
   ): ProxiedResponse | undefined | Promise<ProxiedResponse | undefined>;
   /** Change a callback delivery; return null to drop it. */
   callback?(delivery: ProxiedRequest): ProxiedRequest | null;
+  /** Take a callback delivery over: relay it (or not, or more than once) and choose the status the implementation gets. */
+  deliver?(delivery: ProxiedRequest, tools: DeliveryTools): Promise<number>;
+}
+
+export interface DeliveryTools {
+  /** Send a delivery on to the receiver; resolves with its status, rejects when it gave no answer. */
+  relay(delivery: ProxiedRequest): Promise<number>;
+  state: Record<string, unknown>;
 }
 
 export interface BrokenProxy {
@@ -67,7 +75,7 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
         return;
       }
       const tools: ProxyTools = { forward, state };
-      if (breakage?.callback) request = pointCallbackAtProxy(request);
+      if (breakage?.callback || breakage?.deliver) request = pointCallbackAtProxy(request);
       request = breakage?.request?.(request, tools) ?? request;
       let response = await forward(request);
       response = (await breakage?.response?.(response, request, tools)) ?? response;
@@ -79,6 +87,12 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
 
   async function relayCallback(delivery: ProxiedRequest, res: http.ServerResponse) {
     const target = new URL(decodeURIComponent(delivery.path.slice(RELAY_PREFIX.length)));
+    if (breakage?.deliver) {
+      const relay = async (changed: ProxiedRequest) =>
+        (await sendRaw(target, { ...changed, path: target.pathname + target.search })).status;
+      send(res, { status: await breakage.deliver(delivery, { relay, state }), headers: {}, body: '' });
+      return;
+    }
     const changed = breakage?.callback ? breakage.callback(delivery) : delivery;
     if (changed === null) {
       send(res, { status: 204, headers: {}, body: '' });
@@ -91,7 +105,8 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
   function pointCallbackAtProxy(request: ProxiedRequest): ProxiedRequest {
     try {
       const body = JSON.parse(request.body);
-      if (typeof body?.callback_url !== 'string') return request;
+      // Only the kit's own receiver paths: an invalid callback_url (or an oversized body) must reach the implementation as sent.
+      if (typeof body?.callback_url !== 'string' || !/^http:\/\/[^/]+\/checkout-conformance\//.test(body.callback_url)) return request;
       body.callback_url = `${ownUrl}${RELAY_PREFIX}${encodeURIComponent(body.callback_url)}`;
       return { ...request, body: JSON.stringify(body) };
     } catch {

@@ -9,7 +9,7 @@ import { seedSamples } from '../../../src/conformance/contract-samples.js';
 import { loadContract } from '../../../src/contract/load-contract.js';
 import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '../../../src/contract/money.js';
 import { describeValidationFailed } from '../../../src/http/problems.js';
-import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
+import type { Breakage, DeliveryTools, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 import { createKeysInFlight } from './keys-in-flight.js';
 
 export interface Mutation {
@@ -19,6 +19,8 @@ export interface Mutation {
   levels: Level[];
   /** Needs the callback check (--callback-host). */
   callback?: boolean;
+  /** A longer --retry-wait than the tests' usual, for a break that only shows after more than a second. */
+  retryWait?: string;
   breakage: Breakage;
 }
 
@@ -657,6 +659,106 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       },
     },
 
+    // The asynchronous half (issue 20): retries, de-duplication, expiry. Each takes the delivery over in the proxy.
+    {
+      name: 'callback-never-retried',
+      breaks: 'a failed callback is never sent again',
+      caughtBy: 'callback-retried',
+      levels: full,
+      callback: true,
+      breakage: { deliver: (delivery, tools) => (isRepeat(delivery, tools) ? Promise.resolve(204) : tools.relay(delivery)) },
+    },
+    {
+      name: 'callback-not-retried-without-answer',
+      breaks: 'a callback whose connection closed without an answer is taken as delivered (a 5xx is still retried)',
+      caughtBy: 'callback-retried',
+      levels: full,
+      callback: true,
+      breakage: { deliver: (delivery, tools) => tools.relay(delivery).catch(() => 204) },
+    },
+    {
+      name: 'callback-retry-new-id',
+      breaks: 'a retry sent under a new webhook-id (one event twice under two ids)',
+      caughtBy: 'callback-retried',
+      levels: full,
+      callback: true,
+      breakage: {
+        deliver: (delivery, tools) => tools.relay(isRepeat(delivery, tools) ? resigned(delivery, callbackSecret, newEventId()) : delivery),
+      },
+    },
+    {
+      name: 'callback-retry-stale-signature',
+      breaks: "a retry 2.5 s later that repeats the first attempt's webhook-timestamp and signature",
+      caughtBy: 'callback-retried',
+      levels: full,
+      callback: true,
+      retryWait: '5s',
+      breakage: {
+        deliver: async (delivery, tools) => {
+          tools.state.firstAttempts ??= new Map<string, ProxiedRequest>();
+          const firstAttempts = tools.state.firstAttempts as Map<string, ProxiedRequest>;
+          const first = firstAttempts.get(delivery.headers['webhook-id']);
+          if (!first) {
+            firstAttempts.set(delivery.headers['webhook-id'], delivery);
+            return tools.relay(delivery);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 2_500));
+          return tools.relay(first);
+        },
+      },
+    },
+    {
+      name: 'callback-410-ignored',
+      breaks: 'a 410 Gone from the receiver does not stop the retries',
+      caughtBy: 'callback-retry-stops-on-410',
+      levels: full,
+      callback: true,
+      breakage: {
+        deliver: async (delivery, tools) => {
+          const status = await tools.relay(delivery);
+          return status === 410 ? 503 : status;
+        },
+      },
+    },
+    {
+      name: 'callback-ids-shared',
+      breaks: 'two completed checkouts announced under one webhook-id',
+      caughtBy: 'callback-ids-unique',
+      levels: full,
+      callback: true,
+      breakage: { callback: (delivery) => resigned(delivery, callbackSecret, 'msg_OneIdForEveryEventXXXXXX') },
+    },
+    {
+      name: 'callback-sent-twice-two-ids',
+      breaks: 'one event delivered twice, under two webhook-ids, though the first was acknowledged',
+      caughtBy: 'callback-not-redelivered',
+      levels: full,
+      callback: true,
+      breakage: {
+        deliver: afterAcknowledged((delivery, tools) => tools.relay(resigned(delivery, callbackSecret, newEventId())).catch(() => 0)),
+      },
+    },
+    {
+      name: 'callback-redelivered-after-ack',
+      breaks: 'an acknowledged event sent again a moment later, under the same webhook-id',
+      caughtBy: 'callback-not-redelivered',
+      levels: full,
+      callback: true,
+      breakage: {
+        deliver: afterAcknowledged((delivery, tools) => {
+          const again = resigned(delivery, callbackSecret, delivery.headers['webhook-id']);
+          setTimeout(() => void tools.relay(again).catch(() => 0), 200);
+        }),
+      },
+    },
+    {
+      name: 'callback-on-expiry',
+      breaks: 'a validly signed checkout.completed callback sent when a checkout expires',
+      caughtBy: 'callback-none-on-expiry',
+      levels: full,
+      callback: true,
+      breakage: { response: callBackOnExpiry(callbackSecret) },
+    },
     // Concurrency, methods, paths and the negative space (issue 20).
     {
       name: 'concurrent-same-key-two-checkouts',
@@ -727,6 +829,61 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
   ];
 }
 
+/** Relay each delivery; once the receiver acknowledged it with 2xx, do `then` as well. */
+function afterAcknowledged(then: (delivery: ProxiedRequest, tools: DeliveryTools) => unknown): Breakage['deliver'] {
+  return async (delivery, tools) => {
+    const status = await tools.relay(delivery);
+    if (status >= 200 && status < 300) await then(delivery, tools);
+    return status;
+  };
+}
+
+/** Whether this delivery's webhook-id was seen before: a retry. */
+function isRepeat(delivery: ProxiedRequest, tools: DeliveryTools): boolean {
+  tools.state.seenIds ??= new Set<string>();
+  const seen = tools.state.seenIds as Set<string>;
+  const id = delivery.headers['webhook-id'];
+  if (seen.has(id)) return true;
+  seen.add(id);
+  return false;
+}
+
+const newEventId = () => `msg_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+
+/** The delivery under the given webhook-id, with a fresh timestamp and a valid signature. */
+function resigned(delivery: ProxiedRequest, secret: string, eventId: string): ProxiedRequest {
+  const at = new Date();
+  const headers = {
+    ...delivery.headers,
+    'webhook-id': eventId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(eventId, at, delivery.body),
+  };
+  return { ...delivery, headers };
+}
+
+/** Keep each created checkout's callback_url; when one is expired through the helper, call back as if it completed. */
+function callBackOnExpiry(secret: string): Breakage['response'] {
+  return async (response, request, tools) => {
+    tools.state.callbackUrls ??= new Map<string, string>();
+    const callbackUrls = tools.state.callbackUrls as Map<string, string>;
+    const body = createBody(request);
+    if (body?.callback_url && response.status === 201) callbackUrls.set(JSON.parse(response.body).id, body.callback_url);
+    const expired = /^\/sandbox\/v1\/checkouts\/([^/]+)\/expire$/.exec(request.path);
+    const url = expired && response.status < 300 ? callbackUrls.get(decodeURIComponent(expired[1])) : undefined;
+    if (!url) return undefined;
+    const record = await tools.forward({ method: 'GET', path: `/sandbox/v1/checkouts/${expired![1]}`, headers: request.headers, body: '' });
+    const event = JSON.stringify({ type: 'checkout.completed', timestamp: new Date().toISOString(), data: JSON.parse(record.body) });
+    const delivery = resigned(
+      { method: 'POST', path: '', headers: { 'content-type': 'application/json' }, body: event },
+      secret,
+      newEventId(),
+    );
+    await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body }).catch(() => undefined);
+    return undefined;
+  };
+}
+
 /** A choice the contract leaves to the implementation: the kit must pass it, with a warning from the named check. */
 export interface AllowedChoice {
   name: string;
@@ -763,6 +920,49 @@ export function buildAllowedChoices(): AllowedChoice[] {
         response: onCreated((r) => {
           r.expiresAt = new Decimal(r.createdAt).times(1000).floor().plus(120_000).toFixed(0);
         }),
+      },
+    },
+  ];
+}
+
+/** A correct implementation making another allowed choice: the kit must pass it, warning at most (issue 20, item 6). */
+export interface CorrectVariant {
+  name: string;
+  chooses: string;
+  breakage: Breakage;
+}
+
+export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
+  const rotatedSecret = `whsec_${Buffer.from('a-rotated-signing-secret-32-byte').toString('base64')}`;
+  return [
+    {
+      name: 'extra-signatures',
+      chooses:
+        'webhook-signature carrying a v1 signature under a rotated secret and a v1a entry next to the valid one (D6: receivers skip versions they do not use)',
+      breakage: {
+        callback: (delivery) => {
+          const [timestamp, id] = [delivery.headers['webhook-timestamp'], delivery.headers['webhook-id']];
+          const rotated = new Webhook(rotatedSecret).sign(id, new Date(Number(timestamp) * 1000), delivery.body);
+          const v1a = `v1a,${Buffer.from(randomUUID().repeat(2)).toString('base64')}`;
+          return {
+            ...delivery,
+            headers: { ...delivery.headers, 'webhook-signature': `${rotated} ${delivery.headers['webhook-signature']} ${v1a}` },
+          };
+        },
+      },
+    },
+    {
+      name: 'retry-sooner-than-schedule',
+      chooses: 'a retry sent sooner than the schedule for a failed attempt, with the same webhook-id, timestamp and signature refreshed',
+      breakage: {
+        deliver: async (delivery, tools) => {
+          const status = await tools.relay(delivery).catch(() => 502);
+          if ((status >= 200 && status < 300) || status === 410) return status;
+          // Retry at once from the proxy, as a service with a very short first delay would; then tell the sandbox it is done.
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          await tools.relay(resigned(delivery, callbackSecret, delivery.headers['webhook-id'])).catch(() => 0);
+          return 204;
+        },
       },
     },
   ];

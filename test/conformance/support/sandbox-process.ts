@@ -33,6 +33,11 @@ export const SANDBOX_POLICIES = {
 
 export type SandboxPolicy = keyof typeof SANDBOX_POLICIES;
 
+/** A callback retry schedule far shorter than the contract's (which a service may choose, D7): tests that make the
+ *  kit wait for retries then wait milliseconds, not the contract's 5 s. The kit is told with --retry-wait. */
+export const FAST_CALLBACK_RETRIES = { CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '100,200,400', CHECKOUT_CALLBACK_RETRY_JITTER: '0.1' };
+export const FAST_RETRY_WAIT = '1500ms';
+
 export interface SandboxProcess {
   baseUrl: string;
   process: RunningProcess;

@@ -1,0 +1,99 @@
+// Retries of a failed callback (D6, D7). callback-retried: a first attempt answered 503, and one whose connection the
+// receiver closes without an answer, are each sent again within the contract's first delay plus its jitter (5.5 s;
+// --retry-wait adds 1 s for the attempt to travel), under the same webhook-id, with the same body, a fresh
+// webhook-timestamp and a signature that verifies. A service with a shorter schedule passes as soon as its retry
+// comes; none fails for its own schedule within the contract's. callback-retry-stops-on-410: after a 410 Gone, no
+// further attempt comes while the kit listens for the same wait.
+//
+// "No answer" is a connection closed without a reply, not one held open: the contract lets a receiver take 15 s to
+// answer, so holding the attempt until the service gives up would keep every run over 20 s.
+
+import type { ReceivedAttempt, Reply } from '../callback-receiver.js';
+import type { CheckName } from '../check-catalog.js';
+import { signatureViolations } from './callback.js';
+import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
+import type { CheckContext } from './check-context.js';
+
+const FAILED_FIRST_ATTEMPTS: Array<{ caseName: string; reply: Reply; failure: string }> = [
+  { caseName: 'first attempt answered 503', reply: 503, failure: 'the 503' },
+  { caseName: 'first attempt ended without an answer', reply: 'drop', failure: 'closing the connection without an answer' },
+];
+
+export async function checkCallbackRetries(context: CheckContext, session: CallbackSession): Promise<void> {
+  await Promise.all([...FAILED_FIRST_ATTEMPTS.map((failed) => checkRetried(context, session, failed)), checkStopsOn410(context, session)]);
+}
+
+async function checkRetried(
+  context: CheckContext,
+  session: CallbackSession,
+  { caseName, reply, failure }: (typeof FAILED_FIRST_ATTEMPTS)[number],
+): Promise<void> {
+  const check: CheckName = 'callback-retried';
+  if (!context.recorder.isActive(check)) return;
+  const first = await deliverFirst(session, check, caseName, [reply]);
+  if (!first) return;
+  const { wait, checkout, attempt } = first;
+  const retry = await session.receiver.waitForAttempt(checkout.token, 2, attempt.answeredAt + wait - Date.now());
+  if (!retry) {
+    context.recorder.record(
+      check,
+      caseName,
+      [`no retry came within ${wait} ms of ${failure} (the contract's first delay is 5 s, with up to 10 % jitter)`],
+      deliveryAsExchange(checkout.created, attempt),
+    );
+    return;
+  }
+  context.recorder.record(
+    check,
+    caseName,
+    retryViolations(attempt, retry, session.callback.secret!),
+    deliveryAsExchange(checkout.created, retry),
+  );
+}
+
+async function checkStopsOn410(context: CheckContext, session: CallbackSession): Promise<void> {
+  const check: CheckName = 'callback-retry-stops-on-410';
+  if (!context.recorder.isActive(check)) return;
+  const caseName = 'first attempt answered 410 Gone';
+  const first = await deliverFirst(session, check, caseName, [410]);
+  if (!first) return;
+  const { wait, checkout, attempt } = first;
+  const again = await session.receiver.waitForAttempt(checkout.token, 2, attempt.answeredAt + wait - Date.now());
+  context.recorder.record(
+    check,
+    caseName,
+    again
+      ? [`another attempt came ${again.arrivedAt - attempt.answeredAt} ms after the receiver answered 410 Gone; 410 stops the retries`]
+      : [],
+    deliveryAsExchange(checkout.created, again ?? attempt),
+  );
+}
+
+/** Create and complete a checkout whose first attempt gets `replies`; that attempt, or undefined (recorded). */
+async function deliverFirst(session: CallbackSession, check: CheckName, caseName: string, replies: Reply[]) {
+  const checkout = await session.createCheckout(check, caseName, replies);
+  if (!checkout || !(await session.drive(checkout, 'complete', check, caseName))) return undefined;
+  const attempt = await session.awaitFirstDelivery(checkout, check, caseName);
+  return attempt ? { checkout, attempt, wait: session.callback.retryWaitMs } : undefined;
+}
+
+function retryViolations(first: ReceivedAttempt, retry: ReceivedAttempt, secret: string): string[] {
+  const messages: string[] = [];
+  const firstId = first.headers['webhook-id'];
+  const retryId = retry.headers['webhook-id'];
+  if (retryId !== firstId)
+    messages.push(
+      `the retry's webhook-id is ${JSON.stringify(retryId ?? null)}; the first attempt's was ${JSON.stringify(firstId)} (it must stay the same)`,
+    );
+  if (retry.body !== first.body) messages.push('the retry carries another body than the first attempt (it must be the same event)');
+  const firstTimestamp = Number(first.headers['webhook-timestamp']);
+  const retryTimestamp = Number(retry.headers['webhook-timestamp']);
+  // Compared with each other, not with this machine's clock, which may differ from the service's.
+  const elapsedSeconds = Math.floor((retry.arrivedAt - first.arrivedAt) / 1000);
+  if (!(retryTimestamp >= firstTimestamp + elapsedSeconds - 1)) {
+    messages.push(
+      `the retry's webhook-timestamp ${JSON.stringify(retry.headers['webhook-timestamp'] ?? null)} is not fresh: the first attempt's was ${firstTimestamp}, ${elapsedSeconds} s earlier`,
+    );
+  }
+  return [...messages, ...signatureViolations(secret, retry)];
+}
