@@ -129,7 +129,9 @@ export class CallbackDispatcher {
       pending.retry = undefined;
       void this.#attempt(pending);
     }, delayMs);
-    pending.retry.unref();
+    // A retry, due minutes or hours away, must not hold a process open; the first attempt must, since complete()
+    // waits on it: under node:test or a plain script, nothing else may keep the loop alive (issue 21, R3).
+    if (pending.delivery.attempts.length > 0) pending.retry.unref();
   }
 
   #attempt(pending: PendingEvent): Promise<void> {
