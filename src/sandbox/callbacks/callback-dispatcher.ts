@@ -72,6 +72,7 @@ export class CallbackDispatcher {
   #droppedUnlisted = 0;
   readonly #sendAttempt: SendCallback;
   #closing = false;
+  #closed = false;
 
   constructor(options: CallbackDispatcherOptions) {
     this.#options = options;
@@ -82,6 +83,9 @@ export class CallbackDispatcher {
   /** Start delivering the completion of `record` (which the caller hands over) to `url`. The returned delivery is
    *  updated as attempts are made; `firstAttempt` settles when the first attempt has ended, or the dispatcher closed. */
   dispatch(record: Checkout, url: string, completedAtMs: number): { delivery: CallbackDelivery; firstAttempt: Promise<void> } {
+    // While closing, an event is still listed by close(); after it, nothing would ever report it.
+    if (this.#closed)
+      throw new Error(`callback for checkout ${record.id} dispatched after close(): it could never be delivered or reported`);
     const event: CheckoutCompletedEvent = {
       type: 'checkout.completed',
       timestamp: new Date(completedAtMs).toISOString(),
@@ -107,6 +111,11 @@ export class CallbackDispatcher {
     if (this.#closing) firstAttemptEnded();
     else this.#schedule(pending, 0);
     return { delivery, firstAttempt };
+  }
+
+  /** True once close() has been called: no attempt starts any more. */
+  get closing(): boolean {
+    return this.#closing;
   }
 
   /** How many events are waiting for an attempt or a retry. */
@@ -174,6 +183,7 @@ export class CallbackDispatcher {
         `${this.#droppedUnlisted} more callback events were dropped with their evicted checkouts before the ${this.#dropped.length} listed; each was logged when dropped`,
       );
     }
+    this.#closed = true;
     return [...this.#dropped, ...[...this.#pending].map(summarize)];
   }
 
