@@ -1,15 +1,8 @@
 // The rules a checkout record must obey given the request that created it: the seed's rules plus the decisions
 // that make them exact (docs/decisions.md). One source for the contract's tests, the sandbox's tests and the
 // conformance kit, so the three can never disagree.
-import {
-  computeAmountTotal,
-  computeItemAmount,
-  Decimal,
-  type ExchangeRate,
-  formatRate,
-  isSameCurrency,
-  SAME_CURRENCY_RATE,
-} from './money.js';
+import { type ExchangeRate, formatRate, SAME_CURRENCY_RATE } from './exchange-rate.js';
+import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from './money.js';
 
 export interface RuleViolation {
   /** A stable rule name, such as `amount-total`. */

@@ -1,6 +1,7 @@
 // Money as the contract defines it (D13): decimal strings computed exactly, never in binary floats. One module for
 // the sandbox that computes amounts and for the rules that check them, so the two can never round differently.
 import DecimalModule from 'decimal.js';
+import { type ExchangeRate, SAME_CURRENCY_RATE } from './exchange-rate.js';
 
 // decimal.js's types describe its CommonJS build; under NodeNext its default import is typed as the module object,
 // while at run time it is the class itself.
@@ -18,18 +19,6 @@ export const Decimal = DecimalClass.clone({ precision: 64 });
 // could lift x.xx4999… to x.xx5.
 const TruncatingDecimal = DecimalClass.clone({ precision: 64, rounding: DecimalClass.ROUND_DOWN });
 
-/**
- * A conversion rate as the exact quotient `numerator ÷ denominator`, both positive decimal strings: a rate between two
- * USD values (0.012 ÷ 1.08) has no finite decimal, so it is never computed on its own.
- */
-export interface ExchangeRate {
-  numerator: string;
-  denominator: string;
-}
-
-/** The rate of a price already in the checkout currency. */
-export const SAME_CURRENCY_RATE: Readonly<ExchangeRate> = { numerator: '1', denominator: '1' };
-
 /** Codes name the same currency without regard to case (D8). */
 export function isSameCurrency(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
@@ -42,11 +31,6 @@ export function isSameCurrency(a: string, b: string): boolean {
 export function computeItemAmount(quantity: number, unitAmount: string, rate: ExchangeRate = SAME_CURRENCY_RATE): string {
   const product = new Decimal(unitAmount).times(quantity).times(rate.numerator);
   return new TruncatingDecimal(product).dividedBy(rate.denominator).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-}
-
-/** The rate in words for messages, such as `0.012/1.08`. */
-export function formatRate(rate: ExchangeRate): string {
-  return rate.denominator === '1' ? rate.numerator : `${rate.numerator}/${rate.denominator}`;
 }
 
 /** The total: the exact sum of the item amounts (D13). */

@@ -3,7 +3,8 @@
 // contract's timestamp shapes. Where the contract leaves a choice to the account, the settings make it.
 import { randomUUID } from 'node:crypto';
 import type { Checkout, CreateCheckoutRequest, Merchant } from '../../../generated/openapi.js';
-import { computeAmountTotal, computeItemAmount, type ExchangeRate } from '../../contract/money.js';
+import type { ExchangeRate } from '../../contract/exchange-rate.js';
+import { computeAmountTotal, computeItemAmount } from '../../contract/money.js';
 import { formatUnixSeconds, toMillis } from './clock.js';
 import { describePaymentMethods } from './payment-methods.js';
 

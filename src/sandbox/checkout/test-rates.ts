@@ -2,7 +2,8 @@
 // in one currency and stated in another always gets the same amounts. Each entry is the value of one unit in US
 // dollars; the rate from A to B is usd(A) / usd(B). A code the table does not list is worth 1 USD, so any pair of
 // valid codes converts (D8: the contract accepts every pair; only a merchant's account may refuse one).
-import { type ExchangeRate, isSameCurrency, SAME_CURRENCY_RATE } from '../../contract/money.js';
+import { type ExchangeRate, SAME_CURRENCY_RATE } from '../../contract/exchange-rate.js';
+import { isSameCurrency } from '../../contract/money.js';
 
 /** USD value of one unit of each listed code, lower-case. Round test values, not market data. */
 export const DEFAULT_TEST_RATES: Readonly<Record<string, string>> = {
