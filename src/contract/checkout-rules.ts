@@ -1,6 +1,7 @@
 // The rules a checkout record must obey given the request that created it: the seed's rules plus the decisions
 // that make them exact (docs/decisions.md). One source for the contract's tests, the sandbox's tests and the
 // conformance kit, so the three can never disagree.
+import { type ExchangeRate, formatRate, SAME_CURRENCY_RATE } from './exchange-rate.js';
 import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from './money.js';
 
 export interface RuleViolation {
@@ -19,7 +20,7 @@ export interface ImplementationPolicy {
   /** The checkout lifetime: expiresAt = createdAt × 1000 (truncated) + lifetimeMs. */
   lifetimeMs?: number;
   /** The rate from a price currency to the checkout currency, so converted amounts can be checked exactly. */
-  rateBetween?: (from: string, to: string) => string;
+  rateBetween?: (from: string, to: string) => ExchangeRate;
 }
 
 type Json = Record<string, any>;
@@ -110,12 +111,12 @@ function checkAmounts(request: Json, record: Json, policy: ImplementationPolicy)
       });
     }
     const converted = !isSameCurrency(String(currency), checkoutCurrency);
-    const rate = converted ? policy.rateBetween?.(String(currency), checkoutCurrency) : '1';
+    const rate = converted ? policy.rateBetween?.(String(currency), checkoutCurrency) : SAME_CURRENCY_RATE;
     if (rate !== undefined) {
       const expected = computeItemAmount(item.quantity, unitAmount, rate);
       if (amount !== expected) {
         const how = converted
-          ? `${item.quantity} × ${unitAmount} ${currency} × ${rate} ${checkoutCurrency}/${currency}`
+          ? `${item.quantity} × ${unitAmount} ${currency} × ${formatRate(rate)} ${checkoutCurrency}/${currency}`
           : `${item.quantity} × ${unitAmount}`;
         violations.push({
           rule: 'item-amount',

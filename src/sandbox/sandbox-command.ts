@@ -101,7 +101,9 @@ export function formatUndelivered(undelivered: UndeliveredCallback[]): string {
   const count = undelivered.length === 1 ? '1 callback was' : `${undelivered.length} callbacks were`;
   const lines = undelivered.map((event) => {
     const attempts = event.attempts === 1 ? '1 attempt' : `${event.attempts} attempts`;
-    const due = `${attempts} made, next attempt was due at ${event.nextAttemptAt}`;
+    const due = event.droppedBecause
+      ? `${attempts} made, dropped before shutdown when its checkout was evicted`
+      : `${attempts} made, next attempt was due at ${event.nextAttemptAt}`;
     return `  checkout ${event.checkoutId}  webhook-id ${event.eventId}  to ${event.url}  ${due}`;
   });
   return [`checkout-sandbox: stopped; ${count} not delivered and will not be retried:`, ...lines, ''].join('\n');

@@ -47,6 +47,15 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const clock = options.clock ?? systemClock;
   const contract = options.contract ?? loadContract();
+  const callbacks = new CallbackDispatcher({
+    secret: policies.callbackSecret,
+    retryDelaysMs: policies.callbackRetryDelaysMs,
+    jitter: policies.callbackRetryJitter,
+    timeoutMs: policies.callbackTimeoutMs,
+    log,
+    send: options.sendCallback,
+    maxDroppedListed: policies.maxSessions,
+  });
   const context: SandboxContext = {
     clock,
     authenticate: createAuthenticator(policies.apiKeys),
@@ -60,17 +69,15 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
       offerAllMethods: policies.offerAllMethods,
       rateBetween: createRateTable(policies.testRates),
     },
-    checkouts: new CheckoutStore({ maxSessions: policies.maxSessions, retentionMs: policies.retentionMs }),
+    // A checkout's pending callback goes with it, so pending events stay as bounded as the store (issue 21, R5).
+    checkouts: new CheckoutStore({
+      maxSessions: policies.maxSessions,
+      retentionMs: policies.retentionMs,
+      onEvict: (entry) => callbacks.dropEventsOf(entry.id),
+    }),
     idempotency: new IdempotencyStore(policies.maxSessions),
     rateLimiter: policies.rateLimit ? new RateLimiter(policies.rateLimit) : undefined,
-    callbacks: new CallbackDispatcher({
-      secret: policies.callbackSecret,
-      retryDelaysMs: policies.callbackRetryDelaysMs,
-      jitter: policies.callbackRetryJitter,
-      timeoutMs: policies.callbackTimeoutMs,
-      log,
-      send: options.sendCallback,
-    }),
+    callbacks,
     log,
   };
   return {

@@ -24,7 +24,8 @@ export class CheckoutStateError extends Error {
 export interface CheckoutControls {
   /**
    * Complete an open checkout, as a paying customer would. Its callback (when it has a callback_url) starts at once;
-   * the promise resolves with the completed record after the callback's first attempt has ended.
+   * the promise resolves with the completed record after the callback's first attempt has ended. After close(), it
+   * rejects (as expire() does).
    */
   complete(id: string): Promise<Checkout>;
   /** Expire an open checkout now, whatever its expiresAt. */
@@ -39,6 +40,13 @@ export interface CheckoutControls {
 
 export function createCheckoutControls(context: SandboxContext): CheckoutControls {
   const settle = async (id: string, status: 'complete' | 'expired') => {
+    // After close() no callback can start, so a completion would leave its event pending with nothing to report it.
+    if (context.callbacks.closing) {
+      const call = status === 'complete' ? 'complete' : 'expire';
+      throw new Error(
+        `${call}(${JSON.stringify(id)}) after close(): the callbacks are stopped, so no checkout can be completed or expired any more.`,
+      );
+    }
     const settlement = settleCheckout(context, id, status);
     if (!settlement.ok) throw new CheckoutStateError(settlement.reason, describeRefusal(settlement, status));
     await settlement.firstCallbackAttempt;

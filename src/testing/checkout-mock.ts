@@ -33,10 +33,11 @@ export const DEFAULT_MOCK_BASE_URL = 'https://checkout.test';
 export function createCheckoutMock(options: CheckoutMockOptions = {}): CheckoutMock {
   const baseUrl = readBaseUrl(options.baseUrl ?? DEFAULT_MOCK_BASE_URL);
   const policies = readTestingPolicies({ checkoutPageUrl: baseUrl, ...options }, 'createCheckoutMock');
+  const clock = readClock(options.now, 'createCheckoutMock');
   const core = createSandboxCore({
     policies,
     log: options.log ?? (() => {}),
-    clock: readClock(options.now),
+    clock,
     sendCallback: options.onCallback && sendToFunction(options.onCallback),
   });
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
@@ -56,6 +57,9 @@ export function createCheckoutMock(options: CheckoutMockOptions = {}): CheckoutM
           `createCheckoutMock: ${url.origin}${url.pathname} is not under the mock's baseUrl ${baseUrl}; give your client baseUrl: mock.baseUrl.`,
         );
       }
+      // A `now` that stopped telling the time rejects here with its TypeError, as fetch rejects what it cannot send,
+      // rather than as a 500 the test would have to decode.
+      clock?.nowMicros();
       const request =
         (input instanceof Request ? undefined : fromFetchArguments(url, init ?? {}, basePath)) ??
         fromFetchRequest(input instanceof Request && init === undefined ? input : new Request(input, init), basePath);

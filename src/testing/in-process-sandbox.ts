@@ -36,7 +36,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<T
       sweepIntervalMs: 60_000,
     },
     log: options.log ?? (() => {}),
-    clock: readClock(options.now),
+    clock: readClock(options.now, 'startSandbox'),
     sendCallback: options.onCallback && sendToFunction(options.onCallback),
   });
   return {

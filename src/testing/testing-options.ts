@@ -111,10 +111,30 @@ function formatOption(option: string, value: unknown): string | undefined {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
-/** The clock of `now`, or undefined for the real one. */
-export function readClock(now: TestingPolicies['now']): Clock | undefined {
-  if (!now) return undefined;
-  return { nowMicros: () => Math.floor(Number(now()) * 1000) };
+// The latest time whose microseconds are still exact in a double (the year 2255).
+const LATEST_MS = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
+
+/**
+ * The clock of `now`, or undefined for the real one. `now` is called once here, so a clock that cannot tell the time
+ * fails at creation, and checked on every later call, so one that stops telling it fails where it is used: each time
+ * with a TypeError that names the option, never a record dated `NaN.000NaN` (issue 21, R12).
+ */
+export function readClock(now: TestingPolicies['now'], caller: string): Clock | undefined {
+  if (now === undefined) return undefined;
+  if (typeof now !== 'function') throw new TypeError(`${caller}: options.now must be a function returning milliseconds or a Date.`);
+  const readMillis = () => {
+    const value = now();
+    const ms = typeof value === 'number' || value instanceof Date ? Number(value) : Number.NaN;
+    if (!Number.isFinite(ms) || ms < 0 || ms > LATEST_MS) {
+      const shown = value instanceof Date ? `a Date of ${ms}` : typeof value === 'number' ? String(value) : `a ${typeof value}`;
+      throw new TypeError(
+        `${caller}: options.now must return milliseconds since 1970 (0 to ${LATEST_MS}) or a valid Date; it returned ${shown}.`,
+      );
+    }
+    return ms;
+  };
+  readMillis();
+  return { nowMicros: () => Math.floor(readMillis() * 1000) };
 }
 
 /** A callback sender that hands each attempt to the test's function instead of the network. */

@@ -167,7 +167,7 @@ describe('every response example obeys the seed rules for the request it answers
     const atRate = checkCheckoutRules(
       requests.mixedCurrencies,
       { ...mixed, invoiceItems: lines, amountTotal: '90.00' },
-      { rateBetween: () => '0.9259' },
+      { rateBetween: () => ({ numerator: '0.9259', denominator: '1' }) },
     );
     expect(atRate.map((v) => v.rule)).toEqual(['item-amount']);
   });

@@ -30,6 +30,19 @@ describe('the checkout store', () => {
   });
 });
 
+describe('the checkout store tells of each eviction', () => {
+  it('by count and by the sweep, once each, so what hangs on a checkout goes with it', () => {
+    const evicted: string[] = [];
+    const store = new CheckoutStore({ maxSessions: 2, retentionMs: 500, onEvict: (entry) => evicted.push(entry.id) });
+    for (const id of ['a', 'b', 'c']) store.add(storedCheckout(id, 1_000));
+    expect(evicted).toEqual(['a']);
+    store.sweep(1_499);
+    expect(evicted).toEqual(['a']);
+    store.sweep(1_500);
+    expect(evicted).toEqual(['a', 'b', 'c']);
+  });
+});
+
 describe('the idempotency store', () => {
   it('never holds more than its maximum', () => {
     const store = new IdempotencyStore(50);

@@ -4,6 +4,10 @@
 // timeout or a failed connection, until a 2xx, a 410 Gone, or the schedule runs out. On close, the
 // attempts in flight get a short grace to finish and every event still pending is handed back, so that nothing is
 // dropped without a word (issue 12, item 6).
+//
+// Bounded (issue 21, R5): an event is dropped with its checkout when the store evicts it, so no more events are
+// pending than checkouts are stored (maxSessions). A dropped event is logged at once and listed by close() among the
+// undelivered; close() lists at most `maxDroppedListed` of them (the latest) and logs how many older ones it left out.
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Checkout, CheckoutCompletedEvent } from '../../../generated/openapi.js';
@@ -19,6 +23,8 @@ export interface CallbackDispatcherOptions {
   log: (line: string) => void;
   /** How an attempt reaches its receiver: over HTTP unless a test hands deliveries to a function (src/testing). */
   send?: SendCallback;
+  /** Most dropped events close() lists (the sandbox gives maxSessions; default 10,000); older ones are counted in a log line. */
+  maxDroppedListed?: number;
 }
 
 /** An event that was still pending when the dispatcher closed: what the sandbox prints on shutdown. */
@@ -30,11 +36,13 @@ export interface UndeliveredCallback {
   attempts: number;
   /** When the next attempt was due, RFC 3339. */
   nextAttemptAt: string;
+  /** Set when the event was dropped before shutdown: its checkout was evicted from the bounded store. */
+  droppedBecause?: 'checkout-evicted';
 }
 
 // Why an attempt was cut short. The controller is aborted with one of these, and fetch rejects with it.
 class AttemptEnded extends Error {
-  constructor(readonly why: 'timeout' | 'shutdown') {
+  constructor(readonly why: 'timeout' | 'shutdown' | 'dropped') {
     super(why);
   }
 }
@@ -49,14 +57,22 @@ interface PendingEvent {
   inFlight?: { controller: AbortController; ended: Promise<void> };
   /** Settles the promise of the first attempt's end, which dispatch() returns. */
   firstAttemptEnded: () => void;
+  /** Set once the event is dropped with its checkout: an attempt still in flight then schedules nothing. */
+  dropped?: boolean;
 }
 
 export class CallbackDispatcher {
   readonly #webhook: Webhook;
   readonly #options: CallbackDispatcherOptions;
   readonly #pending = new Set<PendingEvent>();
+  // The same events by checkout, to drop them with it (a checkout completes once, D22, so it has one as a rule).
+  readonly #pendingOfCheckout = new Map<string, Set<PendingEvent>>();
+  /** Dropped events as close() lists them, the latest `maxDroppedListed`; `#droppedUnlisted` counts older ones. */
+  readonly #dropped: UndeliveredCallback[] = [];
+  #droppedUnlisted = 0;
   readonly #sendAttempt: SendCallback;
   #closing = false;
+  #closed = false;
 
   constructor(options: CallbackDispatcherOptions) {
     this.#options = options;
@@ -67,6 +83,9 @@ export class CallbackDispatcher {
   /** Start delivering the completion of `record` (which the caller hands over) to `url`. The returned delivery is
    *  updated as attempts are made; `firstAttempt` settles when the first attempt has ended, or the dispatcher closed. */
   dispatch(record: Checkout, url: string, completedAtMs: number): { delivery: CallbackDelivery; firstAttempt: Promise<void> } {
+    // While closing, an event is still listed by close(); after it, nothing would ever report it.
+    if (this.#closed)
+      throw new Error(`callback for checkout ${record.id} dispatched after close(): it could never be delivered or reported`);
     const event: CheckoutCompletedEvent = {
       type: 'checkout.completed',
       timestamp: new Date(completedAtMs).toISOString(),
@@ -86,14 +105,59 @@ export class CallbackDispatcher {
     });
     const pending: PendingEvent = { checkoutId: record.id, delivery, payload: JSON.stringify(event), firstAttemptEnded };
     this.#pending.add(pending);
+    const ofCheckout = this.#pendingOfCheckout.get(record.id);
+    if (ofCheckout) ofCheckout.add(pending);
+    else this.#pendingOfCheckout.set(record.id, new Set([pending]));
     if (this.#closing) firstAttemptEnded();
     else this.#schedule(pending, 0);
     return { delivery, firstAttempt };
   }
 
+  /** True once close() has been called: no attempt starts any more. */
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  /** How many events are waiting for an attempt or a retry. */
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+
+  /**
+   * Drop the events of a checkout the store has evicted (none, as a rule, unless its callback is pending): each retry
+   * is cancelled, an attempt in flight is ended, and each event is logged now and listed by close() with
+   * `droppedBecause`.
+   */
+  dropEventsOf(checkoutId: string): void {
+    for (const pending of this.#pendingOfCheckout.get(checkoutId) ?? []) this.#drop(pending);
+  }
+
+  #drop(pending: PendingEvent): void {
+    this.#forget(pending);
+    pending.dropped = true;
+    clearTimeout(pending.retry);
+    pending.retry = undefined;
+    pending.inFlight?.controller.abort(new AttemptEnded('dropped'));
+    pending.firstAttemptEnded();
+    const { delivery } = pending;
+    const undelivered = { ...summarize(pending), droppedBecause: 'checkout-evicted' as const };
+    delivery.status = 'failed';
+    delivery.nextAttemptAt = null;
+    this.#dropped.push(undelivered);
+    if (this.#dropped.length > (this.#options.maxDroppedListed ?? 10_000)) {
+      this.#dropped.shift();
+      this.#droppedUnlisted += 1;
+    }
+    const attempts = delivery.attempts.length === 1 ? '1 attempt' : `${delivery.attempts.length} attempts`;
+    this.#options.log(
+      `callback ${delivery.eventId} to ${originOf(delivery.url)} dropped after ${attempts}: its checkout ${pending.checkoutId} was evicted from the sandbox's bounded store; no more retries`,
+    );
+  }
+
   /**
    * Stop: no attempt starts any more; attempts in flight get up to `graceMs` to finish, then are aborted. Resolves
-   * with every event still pending, in the order they were dispatched.
+   * with every event dropped earlier (oldest first, at most `maxDroppedListed`) and then every event still pending, in
+   * the order they were dispatched.
    */
   async close(graceMs: number): Promise<UndeliveredCallback[]> {
     this.#closing = true;
@@ -114,13 +178,13 @@ export class CallbackDispatcher {
       for (const pending of this.#pending) pending.inFlight?.controller.abort(new AttemptEnded('shutdown'));
       await Promise.all(inFlight);
     }
-    return [...this.#pending].map(({ checkoutId, delivery }) => ({
-      checkoutId,
-      eventId: delivery.eventId,
-      url: redactUrls(delivery.url),
-      attempts: delivery.attempts.length,
-      nextAttemptAt: delivery.nextAttemptAt ?? new Date().toISOString(),
-    }));
+    if (this.#droppedUnlisted > 0) {
+      this.#options.log(
+        `${this.#droppedUnlisted} more callback events were dropped with their evicted checkouts before the ${this.#dropped.length} listed; each was logged when dropped`,
+      );
+    }
+    this.#closed = true;
+    return [...this.#dropped, ...[...this.#pending].map(summarize)];
   }
 
   #schedule(pending: PendingEvent, delayMs: number): void {
@@ -129,7 +193,9 @@ export class CallbackDispatcher {
       pending.retry = undefined;
       void this.#attempt(pending);
     }, delayMs);
-    pending.retry.unref();
+    // A retry, due minutes or hours away, must not hold a process open; the first attempt must, since complete()
+    // waits on it: under node:test or a plain script, nothing else may keep the loop alive (issue 21, R3).
+    if (pending.delivery.attempts.length > 0) pending.retry.unref();
   }
 
   #attempt(pending: PendingEvent): Promise<void> {
@@ -174,6 +240,8 @@ export class CallbackDispatcher {
       responseStatus,
       error,
     });
+    // Dropped with its checkout meanwhile: already reported, nothing more to schedule.
+    if (pending.dropped) return;
     if (responseStatus !== null && responseStatus >= 200 && responseStatus < 300) {
       this.#finish(pending, 'delivered');
       return;
@@ -207,8 +275,26 @@ export class CallbackDispatcher {
   #finish(pending: PendingEvent, status: 'delivered' | 'failed'): void {
     pending.delivery.status = status;
     pending.delivery.nextAttemptAt = null;
-    this.#pending.delete(pending);
+    this.#forget(pending);
   }
+
+  #forget(pending: PendingEvent): void {
+    this.#pending.delete(pending);
+    const ofCheckout = this.#pendingOfCheckout.get(pending.checkoutId);
+    ofCheckout?.delete(pending);
+    if (ofCheckout?.size === 0) this.#pendingOfCheckout.delete(pending.checkoutId);
+  }
+}
+
+/** An event as close() lists it, its URL redacted. */
+function summarize({ checkoutId, delivery }: PendingEvent): UndeliveredCallback {
+  return {
+    checkoutId,
+    eventId: delivery.eventId,
+    url: redactUrls(delivery.url),
+    attempts: delivery.attempts.length,
+    nextAttemptAt: delivery.nextAttemptAt ?? new Date().toISOString(),
+  };
 }
 
 const MAX_RETRY_AFTER_MS = 86_400_000;
@@ -233,7 +319,10 @@ export function readRetryAfterMs(value: string | null, nowMs: number): number | 
 }
 
 function describeFailure(failure: unknown, timeoutMs: number): string {
-  if (failure instanceof AttemptEnded) return failure.why === 'timeout' ? `no reply within ${timeoutMs} ms` : 'interrupted by shutdown';
+  if (failure instanceof AttemptEnded) {
+    if (failure.why === 'timeout') return `no reply within ${timeoutMs} ms`;
+    return failure.why === 'shutdown' ? 'interrupted by shutdown' : 'interrupted: its checkout was evicted';
+  }
   const error = failure as { message?: string; cause?: { code?: string; message?: string } };
   if (error?.cause?.code) return `connection failed: ${error.cause.code}`;
   // Library messages may quote the URL, credentials and all ("...includes credentials: http://user:pass@...").

@@ -3,6 +3,7 @@
 // contract's timestamp shapes. Where the contract leaves a choice to the account, the settings make it.
 import { randomUUID } from 'node:crypto';
 import type { Checkout, CreateCheckoutRequest, Merchant } from '../../../generated/openapi.js';
+import type { ExchangeRate } from '../../contract/exchange-rate.js';
 import { computeAmountTotal, computeItemAmount } from '../../contract/money.js';
 import { formatUnixSeconds, toMillis } from './clock.js';
 import { describePaymentMethods } from './payment-methods.js';
@@ -17,7 +18,7 @@ export interface CheckoutSettings {
   /** Whether a chosen crypto pair is offered alone (false) or next to the account's other methods (true); D20. */
   offerAllMethods: boolean;
   /** The rate from a price currency to the checkout currency (D13). */
-  rateBetween: (from: string, to: string) => string;
+  rateBetween: (from: string, to: string) => ExchangeRate;
 }
 
 export function buildCheckout(request: CreateCheckoutRequest, settings: CheckoutSettings, nowMicros: number): Checkout {

@@ -24,6 +24,8 @@ export interface StoredCheckout {
 export interface CheckoutStoreLimits {
   maxSessions: number;
   retentionMs: number;
+  /** Told of each checkout the store forgets, by count or by time, so that what hangs on it can go too. */
+  onEvict?: (entry: StoredCheckout) => void;
 }
 
 export function createStoredCheckout(record: Checkout, json: string, callbackUrl: string | null, createdAtMicros: number): StoredCheckout {
@@ -80,7 +82,10 @@ export class CheckoutStore {
   add(entry: StoredCheckout): void {
     this.#entries.set(entry.id, entry);
     const oldest = this.#eviction.push(entry.id, entry);
-    if (oldest && this.#entries.get(oldest.key) === oldest.value) this.#entries.delete(oldest.key);
+    if (oldest && this.#entries.get(oldest.key) === oldest.value) {
+      this.#entries.delete(oldest.key);
+      this.#limits.onEvict?.(oldest.value);
+    }
   }
 
   /** The checkout, expired first if its lifetime has passed; undefined when unknown or evicted. */
@@ -105,6 +110,7 @@ export class CheckoutStore {
       if (expireIfDue(entry, nowMs)) expired += 1;
       if (entry.expiresAtMs + this.#limits.retentionMs <= nowMs) {
         this.#entries.delete(id);
+        this.#limits.onEvict?.(entry);
         evicted += 1;
       }
     }

@@ -2,7 +2,8 @@
 // in one currency and stated in another always gets the same amounts. Each entry is the value of one unit in US
 // dollars; the rate from A to B is usd(A) / usd(B). A code the table does not list is worth 1 USD, so any pair of
 // valid codes converts (D8: the contract accepts every pair; only a merchant's account may refuse one).
-import { Decimal, isSameCurrency } from '../../contract/money.js';
+import { type ExchangeRate, SAME_CURRENCY_RATE } from '../../contract/exchange-rate.js';
+import { isSameCurrency } from '../../contract/money.js';
 
 /** USD value of one unit of each listed code, lower-case. Round test values, not market data. */
 export const DEFAULT_TEST_RATES: Readonly<Record<string, string>> = {
@@ -28,10 +29,11 @@ export const DEFAULT_TEST_RATES: Readonly<Record<string, string>> = {
 };
 
 /** Rates a sandbox uses: the defaults with any overrides (`CHECKOUT_TEST_RATES`). */
-export function createRateTable(overrides: Record<string, string> = {}): (from: string, to: string) => string {
+export function createRateTable(overrides: Record<string, string> = {}): (from: string, to: string) => ExchangeRate {
   const usdValues = new Map(Object.entries({ ...DEFAULT_TEST_RATES, ...lowerCaseKeys(overrides) }));
   const usdValueOf = (code: string) => usdValues.get(code.toLowerCase()) ?? '1';
-  return (from, to) => (isSameCurrency(from, to) ? '1' : new Decimal(usdValueOf(from)).dividedBy(usdValueOf(to)).toString());
+  // The quotient stays a fraction: money.ts divides only after multiplying (D13).
+  return (from, to) => (isSameCurrency(from, to) ? SAME_CURRENCY_RATE : { numerator: usdValueOf(from), denominator: usdValueOf(to) });
 }
 
 function lowerCaseKeys(rates: Record<string, string>): Record<string, string> {
