@@ -645,9 +645,9 @@ export interface components {
              * @description The hosted checkout page to send the customer to, on the service's checkout host. Its path ends in
              *     `/checkouts/<id>`, with this checkout's `id`, as the service description states; it may carry a query string.
              *     It is an HttpUrl in ASCII only: the host a name, an IPv4 address or an IPv6 address in brackets (a local
-             *     sandbox on `[::1]`), the path and query percent-encoded. The pattern checks that form; the ending, which names
-             *     the `id`, is a rule of the record no pattern can tie to the `id` (D14). Send the customer to it exactly as
-             *     given.
+             *     sandbox on `[::1]`), the path and query percent-encoded. The pattern checks that form and nothing wider than
+             *     `format: uri`, with no repetition a generator must leave at a fixed ending; the ending, which names the `id`,
+             *     is a rule of the record no pattern can tie to the `id` (D14). Send the customer to it exactly as given.
              * @example https://pay.checkout.example/checkouts/0b6f3e1c-9d2a-4c57-8e4b-1f2a3b4c5d6e
              */
             url: string;
