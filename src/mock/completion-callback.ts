@@ -4,6 +4,7 @@
 // every answer, rejections included, and without those headers; the engine hands it no callbacks (prism-engine.ts).
 import { generateHttpParam } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
+import { redactUrls } from '../http/redact.js';
 
 const DELIVERY_TIMEOUT_MS = 15_000; // the contract's acknowledgement window
 
@@ -33,7 +34,7 @@ async function deliver(target: string, request: RequestInit & { headers: Record<
     log(`callback ${describeTarget(target)} answered ${delivered.status}`);
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    log(`callback ${describeTarget(target)} failed: ${cause ?? (error as Error).message}`);
+    log(`callback ${describeTarget(target)} failed: ${cause ?? redactUrls((error as Error).message)}`);
   } finally {
     clearTimeout(deadline);
   }
@@ -41,6 +42,8 @@ async function deliver(target: string, request: RequestInit & { headers: Record<
 
 // The caller's URL may carry a token in its query; the log shows only where the callback went.
 function describeTarget(target: string): string {
+  // HttpUrl's pattern (D14) admits some hosts no URL parser reads, such as `http://a<b/`: fetch fails on them.
+  if (!URL.canParse(target)) return 'to an invalid URL';
   const url = new URL(target);
   return `${url.origin}${url.pathname}`;
 }

@@ -3,14 +3,14 @@
 // the contract's own Checkout schema (the echoes, and `url` on an IPv6 host). Issue 21: the pattern accepted IRIs that
 // a `format: uri` beside it refused, so a request the schema called valid got 422 invalid_url from both servers; and a
 // record made on [::1] failed Checkout.url.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/config.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { type CheckoutMock, createCheckoutMock } from '../../src/testing/index.js';
 import { killEverything, type MockProcess, startMockProcess } from '../mock/mock-process.js';
 import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { readValidCreateBody } from '../support/bad-inputs.js';
-import { CANARY_KEY } from '../support/canary.js';
+import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 
 const validators = createContractValidators();
 const isHttpUrl = validators.validatorFor('HttpUrl');
@@ -118,6 +118,21 @@ describe.each(servers)('%s', (_name, { create, echoes, callsBackLater }) => {
     const blamed = problem.errors.map((error: { pointer: string; code: string }) => `${error.pointer} ${error.code}`).sort();
     const fields = ['/callback_url', '/cancel_url', '/invoice_items/0/price_data/product_data/images/0', '/success_url'];
     expect(blamed).toEqual(fields.map((pointer) => `${pointer} ${code}`));
+  });
+});
+
+// The pattern admits some hosts no URL parser reads (`a<b`): the servers accept them as the contract says, and the
+// mock, which calls back at once, logs the failed callback without its query instead of ending.
+describe('a callback_url the pattern accepts and no URL parser reads', () => {
+  const unreadable = `http://a<b/hook?token=${CANARY_CALLBACK_TOKEN}`;
+
+  it('is accepted by the mock, whose failed callback is logged without the query, and the mock keeps answering', async () => {
+    expect(isHttpUrl(unreadable)).toBe(true);
+    const body = readValidCreateBody() as Record<string, unknown>;
+    expect((await post(mock.baseUrl)({ ...body, callback_url: unreadable })).status).toBe(201);
+    await vi.waitFor(() => expect(mock.output()).toContain('callback to an invalid URL failed: '), { timeout: 15_000, interval: 50 });
+    expect((await post(mock.baseUrl)(body)).status).toBe(201);
+    expect(mock.output()).not.toContain(CANARY_CALLBACK_TOKEN);
   });
 });
 
