@@ -46,9 +46,13 @@ export interface components {
          */
         CurrencyCode: string;
         /**
-         * Format: uri
-         * @description An absolute `http` or `https` URL of at most 2048 characters, with no user name or password before the host
-         *     (`https://user:pass@host/` is refused: credentials in a URL end up in logs and browser histories).
+         * @description An absolute `http` or `https` URL of at most 2048 characters: the scheme in any case, `://`, a host with no user
+         *     name or password before it (`https://user:pass@host/` is refused: credentials in a URL end up in logs and browser
+         *     histories), then an optional port, path, query and fragment. The host may be a name, an IPv4 address or an IPv6
+         *     address in brackets (`http://[::1]:8080/hook`). Any character but whitespace may follow the host as written:
+         *     non-ASCII letters (`https://shop.example.com/imäge.png`, an IRI) and characters such as `<` or `|` are accepted,
+         *     the way browsers accept them, and are percent-encoded when the URL is used. This pattern is the whole rule: no
+         *     `format` narrows it.
          * @example https://shop.example.com/checkout/success
          */
         HttpUrl: string;
@@ -352,12 +356,12 @@ export interface components {
              */
             description?: string | null;
             /**
-             * @description The product's image URLs; empty when none were sent.
+             * @description The product's image URLs, exactly as sent; empty when none were sent.
              * @example [
              *       "https://shop.example.com/images/t-shirt.png"
              *     ]
              */
-            images?: string[];
+            images?: components["schemas"]["HttpUrl"][];
         };
         /**
          * @description The item's price as sent in `price_data`, in camelCase. Optional: the service may leave it out, so read the price
@@ -606,17 +610,15 @@ export interface components {
             /** @description The checkout's currency, exactly as sent in `currency`. Every amount of the record is in it. */
             currency: components["schemas"]["CurrencyCode"];
             /**
-             * Format: uri
-             * @description The `success_url` you sent, or `null` when you sent none.
+             * @description The `success_url` you sent, exactly as sent, or `null` when you sent none.
              * @example https://shop.example.com/checkout/success
              */
-            successUrl: string | null;
+            successUrl: components["schemas"]["HttpUrl"] | null;
             /**
-             * Format: uri
-             * @description The `cancel_url` you sent, or `null` when you sent none.
+             * @description The `cancel_url` you sent, exactly as sent, or `null` when you sent none.
              * @example https://shop.example.com/checkout/cancel
              */
-            cancelUrl: string | null;
+            cancelUrl: components["schemas"]["HttpUrl"] | null;
             /**
              * @description When an unpaid checkout expires, in Unix milliseconds (unlike `createdAt`, which is in seconds). Always later
              *     than the creation time. How long a checkout lives is a setting of the merchant's account, not of this
@@ -641,8 +643,11 @@ export interface components {
             /**
              * Format: uri
              * @description The hosted checkout page to send the customer to, on the service's checkout host. Its path ends in
-             *     `/checkouts/<id>`, as the service description states; it may carry a query string. Send the customer to it
-             *     exactly as given.
+             *     `/checkouts/<id>`, with this checkout's `id`, as the service description states; it may carry a query string.
+             *     It is an HttpUrl in ASCII only: the host a name, an IPv4 address or an IPv6 address in brackets (a local
+             *     sandbox on `[::1]`), the path and query percent-encoded. The pattern checks that form and nothing wider than
+             *     `format: uri`, with no repetition a generator must leave at a fixed ending; the ending, which names the `id`,
+             *     is a rule of the record no pattern can tie to the `id` (D14). Send the customer to it exactly as given.
              * @example https://pay.checkout.example/checkouts/0b6f3e1c-9d2a-4c57-8e4b-1f2a3b4c5d6e
              */
             url: string;

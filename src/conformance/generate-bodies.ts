@@ -38,7 +38,7 @@ const pathSegment = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,15}$/);
 const httpUrl = fc
   .tuple(
     fc.constantFrom('https', 'http', 'HTTPS'),
-    fc.constantFrom('shop.example.com', 'example.org:8443', '127.0.0.1'),
+    fc.constantFrom('shop.example.com', 'example.org:8443', '127.0.0.1', '[2001:db8::1]:8443'),
     fc.array(pathSegment, { maxLength: 3 }),
     fc.option(pathSegment, { nil: undefined }),
   )
@@ -118,7 +118,30 @@ function boundaryBodies(): GeneratedBody[] {
       name: 'boundary: the largest amount converted (an eur price on a USD checkout)',
       body: body([item('999999999999.99999999', 10_000, 'eur')], 'USD'),
     },
+    { name: 'boundary: URLs at the edges of D14 (an IRI, a query with <, an IPv6 host, 2048 characters)', body: urlEdgeBody() },
   ];
+}
+
+// D14: every HttpUrl is accepted as written, these included; an implementation that answers 422 refuses what the
+// contract accepts. The callback_url is on the reserved documentation range, so no callback reaches anyone.
+function urlEdgeBody(): GeneratedBody['body'] {
+  const longUrl = 'https://shop.example.com/';
+  return {
+    currency: 'usdt',
+    invoice_items: [
+      {
+        price_data: {
+          product_data: { name: 'URL edges', images: ['https://shop.example.com/imäge.png', 'https://bücher.example/cover.png'] },
+          currency: 'usdt',
+          unit_amount: '1',
+        },
+        quantity: 1,
+      },
+    ],
+    success_url: 'https://shop.example.com/done?next=<cart>|x',
+    cancel_url: `${longUrl}${'a'.repeat(2048 - longUrl.length)}`,
+    callback_url: 'http://[2001:db8::1]:8080/hooks/checkout',
+  };
 }
 
 export function generateValidBodies(

@@ -212,7 +212,7 @@ export const invalidBodyCases: InvalidCase[] = [
     change: (b) => {
       price(b).product_data.images = ['not a url'];
     },
-    keyword: 'format',
+    keyword: 'pattern',
     path: '/invoice_items/0/price_data/product_data/images/0',
   },
   {
@@ -220,7 +220,7 @@ export const invalidBodyCases: InvalidCase[] = [
     change: (b) => {
       b.success_url = 'not-a-url';
     },
-    keyword: 'format',
+    keyword: 'pattern',
     path: '/success_url',
   },
   {
@@ -252,7 +252,23 @@ export const invalidBodyCases: InvalidCase[] = [
     change: (b) => {
       b.callback_url = '/webhooks/checkout';
     },
-    keyword: 'format',
+    keyword: 'pattern',
+    path: '/callback_url',
+  },
+  {
+    name: 'success_url with a space (D14: no whitespace)',
+    change: (b) => {
+      b.success_url = 'https://shop.example.com/thank you';
+    },
+    keyword: 'pattern',
+    path: '/success_url',
+  },
+  {
+    name: 'callback_url of 2049 characters (D14)',
+    change: (b) => {
+      b.callback_url = `https://shop.example.com/${'a'.repeat(2049 - 'https://shop.example.com/'.length)}`;
+    },
+    keyword: 'maxLength',
     path: '/callback_url',
   },
   {

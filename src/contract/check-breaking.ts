@@ -1,12 +1,14 @@
 // The breaking-change gate (`npm run check:breaking`): compares the current bundle with the last released contract,
 // kept as a committed copy in openapi/released/ so that a fresh clone or CI needs neither git history nor network.
 // Optic (`optic diff --check`) judges paths and schemas; ./breaking-changes.ts judges what Optic skips (callbacks,
-// open enums, problem types, bounds and patterns). D26: v1 only changes additively, so any finding fails the gate.
+// open enums, problem types, bounds and patterns). D26: v1 only changes additively, so any finding fails the gate,
+// but for the corrections accepted against the release by name (./accepted-breaks.ts).
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { readAcceptedBreaks, type SortedFindings, sortFindings } from './accepted-breaks.js';
 import { type BreakingChange, findBreakingChanges } from './breaking-changes.js';
 
 export interface GateFinding extends BreakingChange {
@@ -76,12 +78,20 @@ export async function checkBreaking(projectRoot: string, basePath: string, headP
   return [...optic, ...ours.map((change): GateFinding => ({ tool: 'contract-check', ...change }))];
 }
 
-export function formatFindings(findings: GateFinding[], basePath: string, headPath: string, projectRoot: string): string {
+export function formatFindings(sorted: SortedFindings<GateFinding>, basePath: string, headPath: string, projectRoot: string): string {
   const names = `${relative(projectRoot, basePath)} → ${relative(projectRoot, headPath)}`;
-  if (findings.length === 0) return `check:breaking: no breaking changes (${names})`;
+  const { breaking, accepted, unmatched } = sorted;
+  const acceptedLines = accepted.map(
+    ({ finding, reason }) => `  accepted: [${finding.tool}] ${finding.rule}: ${finding.where} (${reason})`,
+  );
+  const unmatchedLines = unmatched.map((entry) => `  accepted but not found (remove it): ${entry.rule}: ${entry.where}`);
+  if (breaking.length === 0 && unmatched.length === 0)
+    return [`check:breaking: no breaking changes (${names})`, ...acceptedLines].join('\n');
   return [
-    `check:breaking: ${findings.length} breaking change(s) (${names}):`,
-    ...findings.map((f) => `  [${f.tool}] ${f.rule}: ${f.where}: ${f.detail}`),
+    `check:breaking: ${breaking.length} breaking change(s) (${names}):`,
+    ...breaking.map((f) => `  [${f.tool}] ${f.rule}: ${f.where}: ${f.detail}`),
+    ...unmatchedLines,
+    ...acceptedLines,
     'v1 only changes additively (D26). Make the change additive, or plan /api/v2 (see docs/contributing.md).',
   ].join('\n');
 }
@@ -99,11 +109,12 @@ export async function runCheckBreakingCli(argv: string[], projectRoot: string): 
     if (unknown.length > 0) throw new Error(`unknown option ${unknown[0]}; use --base <file> and --head <file>`);
     const basePath = readFlag('--base') ?? findLatestRelease(join(projectRoot, 'openapi/released')).path;
     const headPath = readFlag('--head') ?? resolve(projectRoot, process.env.GENERATED_DIR ?? 'generated', 'openapi.json');
-    const findings = await checkBreaking(projectRoot, basePath, headPath);
-    const report = formatFindings(findings, basePath, headPath, projectRoot);
-    if (findings.length === 0) console.log(report);
+    const sorted = sortFindings(await checkBreaking(projectRoot, basePath, headPath), readAcceptedBreaks(basePath));
+    const report = formatFindings(sorted, basePath, headPath, projectRoot);
+    const passed = sorted.breaking.length === 0 && sorted.unmatched.length === 0;
+    if (passed) console.log(report);
     else console.error(report);
-    return findings.length === 0 ? 0 : 1;
+    return passed ? 0 : 1;
   } catch (error) {
     console.error(`check:breaking: ${(error as Error).message}`);
     return 2;

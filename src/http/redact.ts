@@ -24,13 +24,19 @@ const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
  * loses its host too, which errs on the safe side.
  */
 export function redactUrls(text: string): string {
-  return text.replace(URL_IN_TEXT, (url) => {
-    const authorityStart = url.indexOf('//') + 2;
-    const queryStart = url.slice(authorityStart).search(/[?#]/);
-    const end = queryStart === -1 ? url.length : authorityStart + queryStart;
-    const at = url.lastIndexOf('@', end - 1);
-    const host = at < authorityStart ? url.slice(authorityStart, end) : `${REDACTED}@${url.slice(at + 1, end)}`;
-    const query = end < url.length ? `${url[end]}${REDACTED}` : '';
-    return `${url.slice(0, authorityStart)}${host}${query}`;
-  });
+  return text.replace(URL_IN_TEXT, redactUrl);
+}
+
+/**
+ * The same for a string known to be one whole URL, such as a `callback_url`: HttpUrl's pattern (D14) admits
+ * characters (`http://a<b/?token=…`) that end a URL quoted inside a message, so searching for one would stop short.
+ */
+export function redactUrl(url: string): string {
+  const authorityStart = url.indexOf('//') + 2;
+  const queryStart = url.slice(authorityStart).search(/[?#]/);
+  const end = queryStart === -1 ? url.length : authorityStart + queryStart;
+  const at = url.lastIndexOf('@', end - 1);
+  const host = at < authorityStart ? url.slice(authorityStart, end) : `${REDACTED}@${url.slice(at + 1, end)}`;
+  const query = end < url.length ? `${url[end]}${REDACTED}` : '';
+  return `${url.slice(0, authorityStart)}${host}${query}`;
 }

@@ -7,7 +7,7 @@
 import { generateHttpParam } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { CALLBACK_TIMEOUT_MS, type OutgoingCallback, postCallback } from '../http/post-callback.js';
-import { redactUrls } from '../http/redact.js';
+import { redactUrl, redactUrls } from '../http/redact.js';
 
 /** Sends the callbacks of one operation to a caller's URL; never throws, logs how the delivery went. */
 export type CallbackSender = (operation: IHttpOperation, target: string) => void;
@@ -39,7 +39,7 @@ async function deliver(callback: OutgoingCallback, timeoutMs: number, log: (line
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort(new Error(`no reply within ${timeoutMs} ms`)), timeoutMs);
   // The caller's URL may carry a token in its query: the log shows where the callback went, never the query.
-  const where = redactUrls(callback.url);
+  const where = redactUrl(callback.url);
   try {
     const { status } = await postCallback(callback, controller.signal);
     log(`callback ${where} answered ${status}${describeOutcome(status)}`);

@@ -2,6 +2,7 @@
 // Prism's engine in this process, binds one server, prints its banner and runs until a stop signal or the end of the
 // process chain that launched it. There is no child process to supervise or leave behind.
 import type { Server } from 'node:http';
+import { closeServer, describeStop, listenOrExplain, serveUntilStopped } from '../cli/lifecycle.js';
 import { type Command, EXIT, type RunIo, StartError } from '../cli/run-command.js';
 import { readContract } from '../contract/load-contract.js';
 import { formatBaseUrl } from '../http/listen.js';
@@ -10,7 +11,6 @@ import { ensureFreshBundle, locateBundle } from './bundle.js';
 import { createCallbackSender } from './completion-callback.js';
 import { type MockConfig, parseMockArgs, USAGE } from './config.js';
 import { readCallbackHeaderExamples } from './contract-facts.js';
-import { closeServer, describeStop, listenOrExplain, watchForStop } from './lifecycle.js';
 import { createPrismEngine } from './prism-engine.js';
 import { createProxyServer } from './proxy-server.js';
 import { createMockServer } from './server.js';
@@ -36,16 +36,17 @@ export async function runMock(config: MockConfig, io: RunIo): Promise<number> {
   const { server, formatBanner } = await whileStarting(() =>
     config.command === 'proxy' ? prepareProxy(config, log) : prepareMock(config, log),
   );
-  const watch = watchForStop();
-  try {
-    const port = await whileStarting(() => listenOrExplain(server, config.host, config.port));
-    log(formatBanner(formatBaseUrl(config.host, port)));
-    log(`Stopping the ${config.command} (${describeStop(await watch.stopped)})…`);
-    return EXIT.ok;
-  } finally {
-    watch.dispose();
-    await closeServer(server);
-  }
+  await serveUntilStopped(
+    async () => {
+      const port = await whileStarting(() => listenOrExplain(server, config.host, config.port));
+      log(formatBanner(formatBaseUrl(config.host, port)));
+    },
+    async (_running, reason) => {
+      log(`Stopping the ${config.command} (${describeStop(reason)})…`);
+      await closeServer(server);
+    },
+  );
+  return EXIT.ok;
 }
 
 async function prepareMock(config: MockConfig, log: Log): Promise<PreparedServer> {

@@ -1,13 +1,15 @@
 // The `checkout-sandbox` command: argv + env → config, the run, and what it prints: the start banner (the only place a
 // generated key or secret is ever shown), --help, and the shutdown lines (never a key, a secret, or a URL's userinfo or
-// query). The run stops cleanly on SIGINT/SIGTERM (callback attempts in flight may finish, then every undelivered
-// callback is listed); a second signal stops at once. Exit codes: 0 stopped, 1 could not start, 2 bad usage or
-// configuration.
+// query). The run has the mock's lifecycle (src/cli/lifecycle.ts): it stops cleanly on SIGINT, SIGTERM or SIGHUP, or
+// when the process chain that launched it ends (the npm of `npm run sandbox`); callback attempts in flight may finish,
+// then every undelivered callback is listed and the port is free. A second signal stops at once. Exit codes: 0
+// stopped, 1 could not start, 2 bad usage or configuration.
+import { describeStop, type StopEvent, serveUntilStopped } from '../cli/lifecycle.js';
 import { type Command, type Env, EXIT, HELP, type Parsed, type RunIo, StartError, UsageError } from '../cli/run-command.js';
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { readSandboxConfig, type SandboxConfig } from './config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from './config/sandbox-settings.js';
-import { startSandbox } from './start-sandbox.js';
+import { type RunningSandbox, startSandbox } from './start-sandbox.js';
 
 export const sandboxCommand: Command<SandboxConfig> = {
   name: 'checkout-sandbox',
@@ -30,9 +32,23 @@ export function parseSandboxArgs(argv: string[], env: Env): Parsed<SandboxConfig
 }
 
 export async function runSandbox(config: SandboxConfig, io: RunIo): Promise<number> {
-  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  await serveUntilStopped(
+    async () => {
+      const sandbox = await startOrExplain(config);
+      io.stdout(formatBanner(sandbox.url, config));
+      return sandbox;
+    },
+    async (sandbox, reason) => {
+      io.stderr(formatStopping(sandbox.shutdownGraceMs, reason));
+      io.stderr(formatUndelivered(await sandbox.close()));
+    },
+  );
+  return EXIT.ok;
+}
+
+async function startOrExplain(config: SandboxConfig): Promise<RunningSandbox> {
   try {
-    sandbox = await startSandbox({ config });
+    return await startSandbox({ config });
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
@@ -40,22 +56,6 @@ export async function runSandbox(config: SandboxConfig, io: RunIo): Promise<numb
         : (error as Error).message;
     throw new StartError(`cannot start: ${reason}`, { cause: error });
   }
-  io.stdout(formatBanner(sandbox.url, config));
-  const running = sandbox;
-  return new Promise((resolve) => {
-    const stop = () => {
-      // Only the first signal stops gracefully; without a listener, the next one ends the process at once.
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      io.stderr(formatStopping(running.shutdownGraceMs));
-      void running.close().then((undelivered) => {
-        io.stderr(formatUndelivered(undelivered));
-        resolve(EXIT.ok);
-      });
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 export function formatBanner(url: string, config: SandboxConfig): string {
@@ -91,8 +91,8 @@ export function formatHelp(): string {
   ].join('\n');
 }
 
-export function formatStopping(graceMs: number): string {
-  return `checkout-sandbox: stopping; callback attempts in flight get up to ${graceMs} ms to finish.\n`;
+export function formatStopping(graceMs: number, reason: StopEvent): string {
+  return `checkout-sandbox: stopping (${describeStop(reason)}); callback attempts in flight get up to ${graceMs} ms to finish.\n`;
 }
 
 /** One line per callback event that was still pending at shutdown, with what a merchant needs to re-deliver it. */

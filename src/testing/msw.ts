@@ -11,10 +11,9 @@ export interface CheckoutHandlersOptions {
 
 /** Handlers that answer every request under `baseUrl` from `mock`, as if the mock were served there. */
 export function createCheckoutHandlers(mock: Pick<CheckoutMock, 'baseUrl' | 'fetch'>, { baseUrl }: CheckoutHandlersOptions): HttpHandler[] {
-  const served = new URL(baseUrl);
-  const prefix = `${served.origin}${served.pathname.replace(/\/+$/, '')}`;
+  const prefix = readServedPrefix(baseUrl);
   return [
-    http.all(`${prefix}/*`, async ({ request }) => {
+    http.all(matchUnder(prefix), async ({ request }) => {
       const url = new URL(request.url);
       const rest = `${url.origin}${url.pathname}`.slice(prefix.length);
       // The same request, re-addressed under the mock's own base URL.
@@ -22,4 +21,19 @@ export function createCheckoutHandlers(mock: Pick<CheckoutMock, 'baseUrl' | 'fet
       return mock.fetch(`${mock.baseUrl}${rest}${url.search}`, { method: request.method, headers: request.headers, body });
     }),
   ];
+}
+
+/** Origin and path of `baseUrl` as the WHATWG parser writes them (as MSW sees requests), without a trailing slash. */
+function readServedPrefix(baseUrl: string): string {
+  const served = new URL(baseUrl);
+  return `${served.origin}${served.pathname.replace(/\/+$/, '')}`;
+}
+
+// MSW reads a string as a path pattern, where `[`, `+`, `(`, `:` and `*` mean something: an IPv6 host or a path such
+// as `/v1:beta` would break the pattern or match other paths. A RegExp of the escaped prefix is matched literally
+// against the request's origin and path (MSW leaves the query out), so the handler takes the prefix's own path and
+// everything below it, and nothing else. No group captures, so MSW decodes no parameter.
+function matchUnder(prefix: string): RegExp {
+  const literal = prefix.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  return new RegExp(`^${literal}(?:/.*)?$`, 's');
 }

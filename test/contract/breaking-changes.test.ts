@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAcceptedBreaks, sortFindings } from '../../src/contract/accepted-breaks.js';
 import { findBreakingChanges } from '../../src/contract/breaking-changes.js';
 import { checkBreaking, findLatestRelease, type GateFinding } from '../../src/contract/check-breaking.js';
 import { loadContract, type OpenApiDocument } from '../../src/contract/load-contract.js';
@@ -179,9 +180,16 @@ describe('npm run check:breaking', () => {
 
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-  it('finds no breaking change between the last released contract and the current bundle', () => {
-    const baseline = relative(projectRoot, findLatestRelease(join(projectRoot, 'openapi/released')).path);
-    expect(realBundle.output.trim()).toBe(`check:breaking: no breaking changes (${baseline} → generated/openapi.json)`);
+  it('finds no breaking change between the last released contract and the current bundle but the accepted ones', () => {
+    const baselinePath = findLatestRelease(join(projectRoot, 'openapi/released')).path;
+    const baseline = relative(projectRoot, baselinePath);
+    const accepted = readAcceptedBreaks(baselinePath).map(
+      ({ rule, where, reason }) => `  accepted: [contract-check] ${rule}: ${where} (${reason})`,
+    );
+    expect(realBundle.output.trim().split('\n')).toEqual([
+      `check:breaking: no breaking changes (${baseline} → generated/openapi.json)`,
+      ...accepted,
+    ]);
     expect(realBundle.code).toBe(0);
   });
 
@@ -274,5 +282,43 @@ describe('the contract check (what Optic skips)', () => {
         getSchemas(d).CheckoutCompletedEvent.properties.attempt = { type: 'integer', minimum: 1 };
       }),
     ).toEqual([]);
+  });
+});
+
+// Corrections accepted against a release by rule and place (openapi/released/accepted-<version>.json): only the
+// finding named is let through, and an entry that matches nothing is reported, so the list stays true.
+describe('accepted breaks', () => {
+  const finding = (rule: string, where: string) => ({ tool: 'contract-check' as const, rule, where, detail: 'd' });
+  const entry = { rule: 'pattern-changed', where: 'POST /x response 201 url', reason: 'D14' };
+
+  it('takes out exactly the finding an entry names, and keeps the same rule elsewhere', () => {
+    const named = finding('pattern-changed', 'POST /x response 201 url');
+    const elsewhere = finding('pattern-changed', 'POST /x response 201 successUrl');
+    expect(sortFindings([named, elsewhere], [entry])).toEqual({
+      breaking: [elsewhere],
+      accepted: [{ finding: named, reason: 'D14' }],
+      unmatched: [],
+    });
+  });
+
+  it('returns an entry nothing matched', () => {
+    const other = finding('format-removed', 'POST /x response 201 url');
+    expect(sortFindings([other], [entry])).toEqual({ breaking: [other], accepted: [], unmatched: [entry] });
+  });
+
+  it('reads none for a base that is not a released copy, and every entry of the released one with a reason', () => {
+    expect(readAcceptedBreaks(bundlePath)).toEqual([]);
+    const released = readAcceptedBreaks(findLatestRelease(join(projectRoot, 'openapi/released')).path);
+    expect(released.map(({ rule }) => rule).sort()).toEqual([
+      'format-removed',
+      'format-removed',
+      'format-removed',
+      'format-removed',
+      'format-removed',
+      'format-removed',
+      'pattern-changed',
+      'pattern-changed',
+    ]);
+    for (const { reason } of released) expect(reason).toMatch(/^D14 \(issue 21\): /);
   });
 });

@@ -4,6 +4,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildMockIfStale } from '../support/built-bins.js';
 
+export { isAlive, listDescendants } from '../support/process-tree.js';
+
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const BANNER_URL = /^(?:Base URL|Proxy URL): (http:\/\/\S+)/m;
 
@@ -64,38 +66,6 @@ export function childPids(pid: number): number[] {
       .filter((n) => n > 0);
   } catch {
     return [];
-  }
-}
-
-/** Every process below `pid` (its children, theirs, …) with its command line, from one `ps` listing. */
-export function listDescendants(pid: number): Array<{ pid: number; command: string }> {
-  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-    .filter((match) => match !== null)
-    .map((match) => ({ pid: Number(match[1]), parent: Number(match[2]), command: match[3] }));
-  const found: Array<{ pid: number; command: string }> = [];
-  for (let frontier = [pid]; frontier.length > 0; ) {
-    const children = rows.filter((row) => frontier.includes(row.parent));
-    found.push(...children.map(({ pid: child, command }) => ({ pid: child, command })));
-    frontier = children.map((row) => row.pid);
-  }
-  return found;
-}
-
-/** True while `pid` runs; a zombie (ended, not yet reaped by whoever inherited it) counts as ended. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' })
-      .trim()
-      .startsWith('Z');
-  } catch {
-    return false; // ps found no such process: it ended between the two checks
   }
 }
 

@@ -53,13 +53,13 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
 
     // The receiver holds its reply until the sandbox has been told to stop: the attempt is in flight at SIGTERM.
     child.child.kill('SIGTERM');
-    await waitForOutput(child, /stopping; callback attempts in flight get up to 5000 ms to finish/, 10_000);
+    await waitForOutput(child, /stopping \(SIGTERM\); callback attempts in flight get up to 5000 ms to finish/, 10_000);
     answer(204);
     expect(await child.exited).toBe(0);
 
     const printed = child.output().slice(child.output().indexOf('checkout-sandbox: stopping'));
     expect(printed.split('\n')).toEqual([
-      'checkout-sandbox: stopping; callback attempts in flight get up to 5000 ms to finish.',
+      'checkout-sandbox: stopping (SIGTERM); callback attempts in flight get up to 5000 ms to finish.',
       'checkout-sandbox: stopped; 1 callback was not delivered and will not be retried:',
       `  checkout ${retried.id}  webhook-id ${scheduled.eventId}  ` +
         `to ${refusingUrl.replace(`token=${CANARY_CALLBACK_TOKEN}`, '[REDACTED]')}  ` +
@@ -80,7 +80,7 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
     await callHelperAt(url, 'POST', `/sandbox/v1/checkouts/${created.id}/complete`, CANARY_KEY);
     await receiver.waitFor(1);
     child.child.kill('SIGTERM');
-    await waitForOutput(child, /stopping; callback attempts in flight get up to 5000 ms to finish/, 10_000);
+    await waitForOutput(child, /stopping \(SIGTERM\); callback attempts in flight get up to 5000 ms to finish/, 10_000);
     child.child.kill('SIGTERM');
     // Ended by the signal itself: a graceful stop would have exited with 0 after listing the event.
     expect(await child.exited).toBeNull();

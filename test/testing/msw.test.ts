@@ -26,6 +26,7 @@ beforeAll(() => {
 
 afterEach(() => {
   unhandled.length = 0;
+  server.resetHandlers();
 });
 
 afterAll(async () => {
@@ -80,4 +81,48 @@ describe('createCheckoutHandlers under a baseUrl with a path prefix', () => {
       expect(mock.checkouts()).toHaveLength(before);
     },
   );
+});
+
+/** Creates a checkout under `baseUrl` through the global fetch; the outcome as `<status>` or `unhandled`. */
+async function createUnder(baseUrl: string): Promise<string> {
+  const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    const { response } = await createCheckoutClient({ baseUrl, apiKey: CANARY_KEY }).createCheckout(createBody());
+    return String(response.status);
+  } catch (error) {
+    expect(error).toBeInstanceOf(CheckoutNetworkError);
+    return 'unhandled';
+  } finally {
+    printed.mockRestore();
+  }
+}
+
+// Each base URL holds characters that mean something in an MSW path pattern: an IPv6 host's brackets and port, `+`,
+// a group, a `:name` parameter. Each neighbour is a URL such a pattern would also have matched.
+describe.each([
+  ['http://[::1]:4010', ['http://[::1]:4011', 'http://[::2]:4010', 'http://127.0.0.1:4010']],
+  ['https://api.shop.example/a+b', ['https://api.shop.example/aab', 'https://api.shop.example/a+bc', 'https://api.shop.example/b']],
+  ['https://api.shop.example/(x)', ['https://api.shop.example/x', 'https://api.shop.example/(x)y']],
+  [
+    'https://api.shop.example/v1:beta',
+    ['https://api.shop.example/v1', 'https://api.shop.example/v1-other', 'https://api.shop.example/v1:betas'],
+  ],
+])('createCheckoutHandlers under the baseUrl %s', (baseUrl, neighbours) => {
+  it('answers a create under it from the mock, and the other handlers of the server still answer', async () => {
+    server.use(...createCheckoutHandlers(mock, { baseUrl }));
+    const before = mock.checkouts().length;
+    expect(await createUnder(baseUrl)).toBe('201');
+    expect(await createUnder(`${baseUrl}/`)).toBe('201');
+    expect(await createUnder(BASE_URL)).toBe('201');
+    expect(mock.checkouts().length - before).toBe(3);
+    expect(unhandled).toEqual([]);
+  });
+
+  it.each(neighbours)('leaves a request under the neighbouring %s unhandled', async (neighbour) => {
+    server.use(...createCheckoutHandlers(mock, { baseUrl }));
+    const before = mock.checkouts().length;
+    expect(await createUnder(neighbour)).toBe('unhandled');
+    expect(unhandled).toEqual([`POST ${new URL(`${neighbour}/api/v1/checkouts/`).href}`]);
+    expect(mock.checkouts().length).toBe(before);
+  });
 });

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Checkout, CheckoutCompletedEvent } from '../../../generated/openapi.js';
-import { redactUrls } from '../../http/redact.js';
+import { redactUrl, redactUrls } from '../../http/redact.js';
 import { type CallbackDelivery, type SendCallback, sendCallbackOverHttp } from './callback-delivery.js';
 
 export interface CallbackDispatcherOptions {
@@ -291,7 +291,7 @@ function summarize({ checkoutId, delivery }: PendingEvent): UndeliveredCallback 
   return {
     checkoutId,
     eventId: delivery.eventId,
-    url: redactUrls(delivery.url),
+    url: redactUrl(delivery.url),
     attempts: delivery.attempts.length,
     nextAttemptAt: delivery.nextAttemptAt ?? new Date().toISOString(),
   };

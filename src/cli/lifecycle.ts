@@ -1,6 +1,8 @@
-// The end of a run: Ctrl-C (SIGINT), SIGTERM or SIGHUP stop it cleanly, and so does the end of any process of the
-// chain that launched it (below). Either way the caller's cleanup runs before the process exits. Also the two
-// socket steps every run shares: listen with a message a user can act on, and close.
+// The one process lifecycle of the bins that serve (checkout-mock, checkout-sandbox): Ctrl-C (SIGINT), SIGTERM or
+// SIGHUP stop a run cleanly, and so does the end of any process of the chain that launched it (below), such as the
+// npm of `npm start` or `npm run sandbox`. Either way the bin's own stop step runs (free the port, list what is left
+// undelivered) before the process exits; a second signal while stopping ends it at once. Also the two socket steps
+// every run shares: listen with a message a user can act on, and close.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -32,6 +34,26 @@ export function watchForStop({ checkEveryMs = LAUNCHER_CHECK_MS } = {}): { stopp
     for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   });
   return { stopped, dispose: () => dispose() };
+}
+
+/**
+ * Runs a server from `start` until the run is told to stop, then `stop`s it with the reason. The watch begins before
+ * `start`, so a signal while starting stops the run as soon as it is up; once stopping, no listener is left, so a
+ * second signal ends the process at once.
+ */
+export async function serveUntilStopped<Running>(
+  start: () => Promise<Running>,
+  stop: (running: Running, reason: StopEvent) => Promise<void>,
+): Promise<void> {
+  const watch = watchForStop();
+  let running: Running;
+  try {
+    running = await start();
+  } catch (error) {
+    watch.dispose();
+    throw error;
+  }
+  await stop(running, await watch.stopped);
 }
 
 /** How a stop reads in the log. */
