@@ -130,7 +130,10 @@ describe('a callback_url the pattern accepts and no URL parser reads', () => {
     expect(isHttpUrl(unreadable)).toBe(true);
     const body = readValidCreateBody() as Record<string, unknown>;
     expect((await post(mock.baseUrl)({ ...body, callback_url: unreadable })).status).toBe(201);
-    await vi.waitFor(() => expect(mock.output()).toContain('callback http://a<b/hook?[REDACTED] failed: '), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(() => expect(mock.output()).toContain('callback http://a<b/hook?[REDACTED] failed: '), {
+      timeout: 15_000,
+      interval: 50,
+    });
     expect((await post(mock.baseUrl)(body)).status).toBe(201);
     expect(mock.output()).not.toContain(CANARY_CALLBACK_TOKEN);
   });
