@@ -69,7 +69,9 @@ export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig>
       throw new UsageError('--dynamic applies to the mock only; the proxy answers with what the upstream sends.');
     }
     if (positionals.length !== 1) {
-      throw new UsageError(`Give exactly one upstream URL, for example: npx checkout-mock proxy http://127.0.0.1:8080 (in a clone: npm run proxy -- http://127.0.0.1:8080)\n\n${USAGE}`);
+      throw new UsageError(
+        `Give exactly one upstream URL, for example: npx checkout-mock proxy http://127.0.0.1:8080 (in a clone: npm run proxy -- http://127.0.0.1:8080)\n\n${USAGE}`,
+      );
     }
     config.upstream = readUpstream(positionals[0]);
   }
