@@ -173,6 +173,16 @@ describe('the packed package, installed into a throwaway project', () => {
     expect(stdout + stderr).not.toContain(CANARY_KEY);
   });
 
+  it('installs the three bins, whose --help tells an installed user to run them with npx', async () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.bin).sort()).toEqual(['checkout-conformance', 'checkout-mock', 'checkout-sandbox']);
+    for (const name of Object.keys(manifest.bin)) {
+      const { stdout } = await run(join(consumer, 'node_modules/.bin', name), ['--help'], { cwd: consumer });
+      expect(stdout).toContain(`npx ${name}`);
+      expect(stdout).not.toMatch(/^\s+npm (start|run)/m);
+    }
+  }, 60_000);
+
   it('exports the contract files and package.json, and hides everything else', async () => {
     const probe = [
       "const json = (await import('checkout-api-contract/openapi.json', { with: { type: 'json' } })).default;",
