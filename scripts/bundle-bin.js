@@ -40,6 +40,10 @@ export async function bundleBin({ part, binName, argv = process.argv.slice(2), e
           'const require = __createRequire(import.meta.url);',
         ].join('\n'),
       },
+      // Whitespace and syntax only: the bins ship in the package that every user of the client installs, and this
+      // takes about 30% off their size (the mock's 10.9 MB to 8.2 MB), while names stay as written, for stack traces.
+      minifyWhitespace: true,
+      minifySyntax: true,
       logLevel: 'warning',
       ...esbuildOptions,
     });

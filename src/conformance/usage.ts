@@ -4,7 +4,7 @@ import { SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH } from './config.js';
 export const USAGE = `checkout-conformance: check that a service honours the Checkout API contract.
 
 Usage:
-  CHECKOUT_API_KEY=<key> checkout-conformance --base-url URL [options]
+  CHECKOUT_API_KEY=<key> npx checkout-conformance --base-url URL [options]
 
 Options:
   --base-url URL          Scheme and host of the service (a path prefix is allowed); required.

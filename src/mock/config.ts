@@ -19,9 +19,10 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_LOG_LEVEL = { mock: 'fatal', proxy: 'warn' };
 
 export const USAGE = `Usage:
-  npm start                         validating mock of the contract on http://127.0.0.1:4010
-  npm run mock -- [options]         the same, with options
-  npm run proxy -- <upstream-url>   Prism as a validating proxy in front of a running implementation
+  npx checkout-mock [options]                validating mock of the contract on http://127.0.0.1:4010
+  npx checkout-mock proxy <upstream-url>     Prism as a validating proxy in front of a running implementation
+
+In a clone of this repository: npm start, npm run mock -- [options], npm run proxy -- <upstream-url>.
 
 Options:
   --dynamic           answer with records generated from the schemas instead of the named examples (mock only)
@@ -60,7 +61,7 @@ export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig>
   if (command === 'mock' && positionals.length > 0) {
     throw new UsageError(
       `The mock takes no arguments, got "${positionals.join(' ')}". ` +
-        `To proxy a running service, use: npm run proxy -- ${positionals[0]}`,
+        `To proxy a running service, use: npx checkout-mock proxy ${positionals[0]} (in a clone: npm run proxy -- ${positionals[0]})`,
     );
   }
   if (command === 'proxy') {
@@ -68,7 +69,9 @@ export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig>
       throw new UsageError('--dynamic applies to the mock only; the proxy answers with what the upstream sends.');
     }
     if (positionals.length !== 1) {
-      throw new UsageError(`Give exactly one upstream URL, for example: npm run proxy -- http://127.0.0.1:8080\n\n${USAGE}`);
+      throw new UsageError(
+        `Give exactly one upstream URL, for example: npx checkout-mock proxy http://127.0.0.1:8080 (in a clone: npm run proxy -- http://127.0.0.1:8080)\n\n${USAGE}`,
+      );
     }
     config.upstream = readUpstream(positionals[0]);
   }

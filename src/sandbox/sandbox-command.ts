@@ -83,7 +83,7 @@ export function formatHelp(): string {
   return [
     'checkout-sandbox: a stateful sandbox of the Checkout API for integration tests.',
     '',
-    'Usage: checkout-sandbox        (configured by environment variables)',
+    'Usage: npx checkout-sandbox    (configured by environment variables; in a clone of this repository: npm run sandbox)',
     '',
     'Environment:',
     ...rows,

@@ -1,16 +1,20 @@
 // Done when a throwaway project can install the packed tarball, compile the client guide's examples unchanged under a
 // strict tsconfig, and run the client example against a local server; and compile and run the testing guide's
-// examples (docs/testing.md), each a vitest file, unchanged and green.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// examples (docs/testing.md), each a vitest file, unchanged and green: with msw 2 and vitest 4 (the project's own), and
+// in a second throwaway project with msw 3 and vitest 5 (test/package/current-tools) on the Node lines those support.
+// TypeScript 5.9, 6 and 7 compile the consumer under NodeNext and Bundler resolution; the tarball passes
+// `npm publish --dry-run` and Are the Types Wrong (ESM only).
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { CANARY_KEY } from '../support/canary.js';
+import { checkNodeRuns, installCurrentTools, lockedVersion } from './current-tools.js';
 import { readGuideExamples } from './guide-examples.js';
-import { installIntoConsumer, listFiles, packProject, projectRoot, run } from './packed-package.js';
+import { installIntoConsumer, listFiles, npmEnv, packProject, projectRoot, run } from './packed-package.js';
 
 const contract = loadContract();
 const created = contract.components.examples.CheckoutUsdtOnTron.value as { url: string };
@@ -18,6 +22,8 @@ const validationProblem = (contract.components.responses.ValidationFailed as any
   .validationFailed.value;
 
 let workDir: string;
+let tarball: string;
+let toolsDir: string;
 let consumer: string;
 let installed: string;
 let server: Server;
@@ -47,13 +53,29 @@ function writeConsumerSources(examples: string[]) {
 }
 
 // The testing guide's examples as the consumer's own test files, with vitest and msw in its node_modules (linked from
-// this project: the same versions a consumer would install, without a second download).
-function writeTestingExamples(examples: string[]) {
-  mkdirSync(join(consumer, 'tests'));
-  for (const [index, code] of examples.entries()) writeFileSync(join(consumer, 'tests', `testing-example-${index + 1}.test.ts`), code);
-  for (const name of ['vitest', 'msw']) symlinkSync(join(projectRoot, 'node_modules', name), join(consumer, 'node_modules', name), 'dir');
+// `toolsRoot`: the same versions a consumer would install, without a second download).
+function writeTestingExamples(project: string, examples: string[], toolsRoot: string) {
+  mkdirSync(join(project, 'tests'));
+  for (const [index, code] of examples.entries()) writeFileSync(join(project, 'tests', `testing-example-${index + 1}.test.ts`), code);
+  for (const name of ['vitest', 'msw']) symlinkSync(join(toolsRoot, 'node_modules', name), join(project, 'node_modules', name), 'dir');
   const tsconfig = { compilerOptions: { ...STRICT_OPTIONS, lib: ['ES2022', 'DOM'], noEmit: true }, include: ['tests'] };
-  writeFileSync(join(consumer, 'tsconfig.testing.json'), JSON.stringify(tsconfig, null, 2));
+  writeFileSync(join(project, 'tsconfig.testing.json'), JSON.stringify(tsconfig, null, 2));
+}
+
+/** Run the consumer's tests with the vitest in its node_modules; resolves with the exit code, output and JSON report. */
+async function runConsumerVitest(project: string) {
+  const vitest = join(project, 'node_modules/vitest/vitest.mjs');
+  const env = { PATH: process.env.PATH, CI: 'true' };
+  const args = [vitest, 'run', '--reporter=json', '--outputFile=report.json'];
+  const result = await run(process.execPath, args, { cwd: project, env }).catch((error) => error);
+  const report = JSON.parse(readFileSync(join(project, 'report.json'), 'utf8'));
+  return { code: (result.code ?? 0) as number, output: `${result.stdout}${result.stderr}`, report };
+}
+
+/** Compile a project's tsconfig with the tsc at `tsc`; resolves with tsc's output, empty when it compiles. */
+async function compile(tsc: string, project: string, config: string): Promise<string> {
+  const result = await run(process.execPath, [tsc, '-p', config], { cwd: project }).catch((error) => error);
+  return `${result.stdout ?? ''}${result.stderr ?? ''}`;
 }
 
 async function runExample(): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -66,12 +88,12 @@ async function runExample(): Promise<{ code: number; stdout: string; stderr: str
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'checkout-consumer-'));
-  const tarball = await packProject(workDir);
+  [tarball, toolsDir] = await Promise.all([packProject(workDir), installCurrentTools()]);
   consumer = await installIntoConsumer(workDir, tarball);
   installed = join(consumer, 'node_modules', 'checkout-api-contract');
   writeConsumerSources(readGuideExamples(join(projectRoot, 'docs/client.md')));
-  testingExamples = readGuideExamples(join(projectRoot, 'docs/testing.md'), '# Testing your integration');
-  writeTestingExamples(testingExamples);
+  testingExamples = readGuideExamples(join(projectRoot, 'docs/testing.md'), '# Testing your integration', 'msw@2');
+  writeTestingExamples(consumer, testingExamples, projectRoot);
 
   server = createServer((req, res) => {
     received.push(req.headers);
@@ -82,7 +104,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -96,6 +118,7 @@ describe('the packed package, installed into a throwaway project', () => {
       expect.arrayContaining([
         'package.json',
         'README.md',
+        'LICENSE',
         'CHANGELOG.md',
         'dist/index.js',
         'dist/index.d.ts',
@@ -107,10 +130,12 @@ describe('the packed package, installed into a throwaway project', () => {
     for (const file of files) expect(file).not.toMatch(/^(src|test|bench|scripts|openapi)\/|^tsconfig|^vitest|\.test\./);
   });
 
-  it('is an ESM package for Node 20.19+ that pulls in only openapi-fetch and standardwebhooks, none of the dev tooling', () => {
+  it('is an ESM package for the Node lines .ci/run tests that pulls in only openapi-fetch and standardwebhooks, none of the dev tooling', () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     expect(manifest.type).toBe('module');
-    expect(manifest.engines.node).toMatch(/^>=20/);
+    expect(manifest.engines.node).toBe('^20.19.0 || ^22.12.0 || ^24.0.0 || >=26.0.0');
+    const ciRun = readFileSync(join(projectRoot, '.ci/run'), 'utf8');
+    expect(ciRun).toContain('NODE_VERSIONS=(20.20.2 22.23.3 24.21.0 26.10.0)');
     expect(Object.keys(manifest.exports)).toEqual(
       expect.arrayContaining(['.', './testing', './msw', './openapi.json', './openapi.yaml', './package.json']),
     );
@@ -147,6 +172,16 @@ describe('the packed package, installed into a throwaway project', () => {
     expect(stderr).toContain('/invoice_items/0/quantity');
     expect(stdout + stderr).not.toContain(CANARY_KEY);
   });
+
+  it('installs the three bins, whose --help tells an installed user to run them with npx', async () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.bin).sort()).toEqual(['checkout-conformance', 'checkout-mock', 'checkout-sandbox']);
+    for (const name of Object.keys(manifest.bin)) {
+      const { stdout } = await run(join(consumer, 'node_modules/.bin', name), ['--help'], { cwd: consumer });
+      expect(stdout).toContain(`npx ${name}`);
+      expect(stdout).not.toMatch(/^\s+npm (start|run)/m);
+    }
+  }, 60_000);
 
   it('exports the contract files and package.json, and hides everything else', async () => {
     const probe = [
@@ -191,25 +226,125 @@ describe('the testing guide, run from the installed package', () => {
     expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true } });
   });
 
-  it('compiles every example of docs/testing.md unchanged under the same strict tsconfig', async () => {
-    const tsc = join(projectRoot, 'node_modules/typescript/bin/tsc');
-    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.testing.json'], { cwd: consumer }).catch((error) => error);
-    expect(result.stdout ?? '').toBe('');
-  }, 120_000);
-
-  it('runs every example as a vitest suite of the consumer, all green, with no test skipped', async () => {
-    const vitest = join(projectRoot, 'node_modules/vitest/vitest.mjs');
-    const env = { PATH: process.env.PATH, CI: 'true' };
-    const result = await run(process.execPath, [vitest, 'run', '--reporter=json', '--outputFile=report.json'], {
-      cwd: consumer,
-      env,
-    }).catch((error) => error);
-    const report = JSON.parse(readFileSync(join(consumer, 'report.json'), 'utf8'));
+  it('runs every example as a vitest suite of the consumer, all green, with no test skipped (msw 2, vitest 4)', async () => {
+    const { code, output, report } = await runConsumerVitest(consumer);
     const written = testingExamples.join('\n').match(/^test\(/gm)?.length ?? 0;
-    expect(result.code ?? 0, result.stdout + result.stderr).toBe(0);
+    expect(code, output).toBe(0);
     expect(report.numTotalTestSuites).toBeGreaterThanOrEqual(testingExamples.length);
     expect(report.numPassedTests).toBe(written);
     expect(report.numTotalTests).toBe(written);
     expect(testingExamples.length).toBeGreaterThanOrEqual(4);
   }, 180_000);
+});
+
+const currentMajors = checkNodeRuns('msw', 'vitest');
+const currentName = `msw ${lockedVersion('msw')} and vitest ${lockedVersion('vitest')}`;
+
+describe(`the testing guide with ${currentName}, in a second throwaway project`, () => {
+  let project: string;
+  let examples: string[];
+
+  beforeAll(() => {
+    if (!currentMajors.runs) return;
+    // The same installed tarball, copied without the first project's links to msw 2 and vitest 4.
+    project = join(workDir, 'consumer-current');
+    cpSync(consumer, project, {
+      recursive: true,
+      filter: (source) =>
+        !['tests', 'src', 'out', 'report.json', 'node_modules/msw', 'node_modules/vitest'].includes(relative(consumer, source)),
+    });
+    examples = readGuideExamples(join(projectRoot, 'docs/testing.md'), '# Testing your integration', 'msw@3');
+    writeTestingExamples(project, examples, toolsDir);
+  });
+
+  it.skipIf(!currentMajors.runs)(
+    `compiles every example for msw 3 unchanged under the strict tsconfig${currentMajors.runs ? '' : ` (${currentMajors.reason})`}`,
+    async () => {
+      const tsc = join(toolsDir, 'node_modules/typescript/bin/tsc');
+      expect(await compile(tsc, project, 'tsconfig.testing.json')).toBe('');
+    },
+    120_000,
+  );
+
+  it.skipIf(!currentMajors.runs)(
+    `runs every example for msw 3 as a vitest 5 suite, all green, none skipped${currentMajors.runs ? '' : ` (${currentMajors.reason})`}`,
+    async () => {
+      const { code, output, report } = await runConsumerVitest(project);
+      const written = examples.join('\n').match(/^test\(/gm)?.length ?? 0;
+      expect(code, output).toBe(0);
+      expect(report.numTotalTestSuites).toBeGreaterThanOrEqual(examples.length);
+      expect(report.numPassedTests).toBe(written);
+      expect(report.numTotalTests).toBe(written);
+      expect(examples).not.toEqual(testingExamples);
+    },
+    180_000,
+  );
+});
+
+// A strict consumer of the client and the testing kit (msw 2 and vitest 4 types, the testing guide's examples
+// included), under each major of TypeScript and the module resolutions of Node and of bundlers (Node16 resolves as
+// NodeNext does for this package). TypeScript 7 is the native compiler (the `typescript` package from 7.0 on).
+const TYPESCRIPTS = [
+  {
+    name: `TypeScript ${JSON.parse(readFileSync(join(projectRoot, 'node_modules/typescript/package.json'), 'utf8')).version}`,
+    tsc: () => join(projectRoot, 'node_modules/typescript/bin/tsc'),
+  },
+  { name: `TypeScript ${lockedVersion('typescript')}`, tsc: () => join(toolsDir, 'node_modules/typescript/bin/tsc') },
+  { name: `TypeScript ${lockedVersion('typescript7')}`, tsc: () => join(toolsDir, 'node_modules/typescript7/bin/tsc') },
+];
+const RESOLUTIONS = [
+  { name: 'NodeNext', module: 'NodeNext', moduleResolution: 'NodeNext' },
+  { name: 'Bundler', module: 'ESNext', moduleResolution: 'Bundler' },
+];
+
+describe('the package types under each TypeScript major and module resolution', () => {
+  for (const typescript of TYPESCRIPTS) {
+    for (const resolution of RESOLUTIONS) {
+      it(`${typescript.name}, ${resolution.name}: the client and testing guides compile under strict, no error`, async () => {
+        const name = `tsconfig.${basename(typescript.tsc())}-${typescript.name.replace(/\W+/g, '_')}-${resolution.name}.json`;
+        const compilerOptions = {
+          ...STRICT_OPTIONS,
+          lib: ['ES2022', 'DOM'],
+          noEmit: true,
+          module: resolution.module,
+          moduleResolution: resolution.moduleResolution,
+        };
+        writeFileSync(join(consumer, name), JSON.stringify({ compilerOptions, include: ['src', 'tests'] }, null, 2));
+        expect(await compile(typescript.tsc(), consumer, name)).toBe('');
+      }, 120_000);
+    }
+  }
+});
+
+describe('publishing', () => {
+  it('npm publish --dry-run accepts the package as it is, with nothing to auto-correct', async () => {
+    // The staging copy packProject built: dist/ is there, so the dry run needs no second build.
+    const { stdout, stderr } = await run('npm', ['publish', '--dry-run', '--ignore-scripts', '--json'], {
+      cwd: join(workDir, 'stage'),
+      env: npmEnv(),
+    });
+    const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+    const published = JSON.parse(stdout.slice(stdout.indexOf('{')))[manifest.name];
+    expect(published.id).toBe(`${manifest.name}@${manifest.version}`);
+    expect(published.files.map((file: { path: string }) => file.path)).toContain('LICENSE');
+    // What npm says about the package (auto-corrected fields, invalid bins); that this machine is logged in to no
+    // registry is about the machine, and the one line a dry run prints about it is left out.
+    const warnings = stderr.split('\n').filter((line) => /^npm (warn|error) publish/.test(line));
+    expect(warnings.filter((line) => !/requires you to be logged in to .* \(dry-run\)$/.test(line))).toEqual([]);
+    expect(manifest.repository.url).toBe('git+https://github.com/checkout-api-contract/checkout-api-contract.git');
+  }, 120_000);
+
+  it('Are the Types Wrong finds no problem in any typed entry point under the ESM resolution modes', async () => {
+    const attw = join(projectRoot, 'node_modules/@arethetypeswrong/cli/dist/index.js');
+    // openapi.yaml is a file to read (require.resolve), not a module: no resolution mode types it, nor should.
+    const args = [attw, tarball, '--profile', 'esm-only', '--exclude-entrypoints', './openapi.yaml', '--format', 'json'];
+    const result = await run(process.execPath, args, { cwd: workDir }).catch((error) => error);
+    const report = JSON.parse(result.stdout);
+    const esmProblems = report.analysis.problems.filter((problem: { resolutionKind?: string }) =>
+      ['node16-esm', 'bundler'].includes(problem.resolutionKind ?? ''),
+    );
+    expect(esmProblems, result.stdout).toEqual([]);
+    expect(result.code ?? 0).toBe(0);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './msw', './openapi.json', './package.json', './testing']);
+  }, 120_000);
 });
