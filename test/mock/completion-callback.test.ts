@@ -22,7 +22,8 @@ import {
 import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { clone, postJson, seedSamples } from './mock-fixtures.js';
 
-const TIMEOUT_MS = 300;
+// Long enough for a receiver's status line to arrive on a loaded machine: only the silent receiver waits it out.
+const TIMEOUT_MS = 3000;
 const lines: string[] = [];
 const receivers: TestReceiver[] = [];
 let mock: Server;
