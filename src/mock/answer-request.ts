@@ -17,7 +17,7 @@ import { type ContractOperation, compileHttpUrlCheck, listOperations, readFieldE
 import { buildCorsHeaders } from './cors.js';
 import { cutDeeperThan, MAX_FORWARDED_DEPTH } from './cut-deep-values.js';
 import { printable } from './describe-exchange.js';
-import { createPatternComponentFinder, createPatternDescriber, type DescribeOptions } from './field-errors.js';
+import { createPatternComponentFinder, createPatternDescriber, type DescribeOptions } from './describe-prism-violations.js';
 import { choosePreferences } from './preferences.js';
 import type { PrismEngine } from './prism-engine.js';
 import { readPrismHeaders } from './read-prism-headers.js';

@@ -4,8 +4,7 @@
 import type { Answer } from '../http/exchange.js';
 import type { ProblemFactory } from '../http/problem-factory.js';
 import { type ProblemDocument, problemAnswer } from '../http/problems.js';
-import type { DescribeOptions } from './field-errors.js';
-import { describeRequestViolations } from './field-errors.js';
+import { type DescribeOptions, describeRequestViolations } from './describe-prism-violations.js';
 import type { PrismAnswer, PrismViolation } from './prism-engine.js';
 
 /** An answer of the mock, with the problem document it carries, for the log line. */
