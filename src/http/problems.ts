@@ -133,7 +133,7 @@ export function describeValidationFailed(fieldCount: number): string {
 }
 
 /** A problem document whose `instance` is the answer's Request-Id (D2). */
-export function problemAnswer(problem: ProblemDocument, requestId: string, headers: Record<string, string> = {}): Answer {
+export function problemAnswer(problem: ProblemDocument, requestId: string | undefined, headers: Record<string, string> = {}): Answer {
   return {
     status: problem.status,
     headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },

@@ -4,15 +4,15 @@
 // is not rewritten, since the point is to see what the implementation really does.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readBody } from '../http/request-body.js';
+import { buildCorsHeaders } from './cors.js';
 import type { PrismEngine } from './prism-engine.js';
-import { buildCorsHeaders } from './server.js';
 
 // Prism's own server reads bodies up to 10 MB (micri's limit in prism-http-server).
 const PROXY_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export function createProxyServer(engine: PrismEngine): Server {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const cors = buildCorsHeaders(request.headers);
+    const cors = buildCorsHeaders(request.headersDistinct);
     const read = await readBody(request, PROXY_BODY_LIMIT_BYTES);
     if (!read.ok) {
       // An aborted request has no one to answer.

@@ -1,11 +1,11 @@
 // Start the sandbox: an HTTP server in front of the sandbox core (the create call, the sandbox helpers and the
 // stand-in checkout page), with the periodic expiry sweep. Returns a handle to stop it, which lets callback attempts
 // in flight finish for a short while and reports the events left undelivered.
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { formatBaseUrl, listen } from '../http/listen.js';
 import { fromIncomingMessage } from '../http/request-body.js';
+import { createRequestIdMaker } from '../http/request-id.js';
 import { answerClientError, writeAnswer } from '../http/send-response.js';
 import type { SendCallback } from './callbacks/callback-delivery.js';
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
@@ -47,8 +47,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     });
   });
   // Each such answer gets its own Request-Id, as a routed one does.
+  const nextRequestId = createRequestIdMaker();
   server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
-    answerClientError(error, socket, context.createProblem, `urn:uuid:${randomUUID()}`),
+    answerClientError(error, socket, context.createProblem, nextRequestId()),
   );
 
   const port = await listen(server, config.host, config.port);

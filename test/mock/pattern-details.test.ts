@@ -9,7 +9,7 @@ import {
   describePattern as wordFacts,
 } from '../../src/contract/field-errors.js';
 import { listOperations } from '../../src/mock/contract-facts.js';
-import { createPatternDescriber } from '../../src/mock/field-errors.js';
+import { createPatternDescriber } from '../../src/mock/describe-prism-violations.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 import { clone, contract, seedSamples } from './mock-fixtures.js';
 

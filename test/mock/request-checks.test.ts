@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { describeCredentialsProblem } from '../../src/http/authorization.js';
 import { describePayloadTooLarge, describeValidationFailed } from '../../src/http/problems.js';
 import { isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
-import { cutDeeperThan, MAX_FORWARDED_DEPTH } from '../../src/mock/request-checks.js';
+import { cutDeeperThan, MAX_FORWARDED_DEPTH } from '../../src/mock/cut-deep-values.js';
 
 describe('describeCredentialsProblem', () => {
   it('accepts one header in the scheme, the scheme word in any case', () => {

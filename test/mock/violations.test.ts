@@ -10,7 +10,7 @@ import {
   createPatternDescriber,
   describeRequestViolations,
   parseViolationsHeader,
-} from '../../src/mock/field-errors.js';
+} from '../../src/mock/describe-prism-violations.js';
 import { createPrismEngine, type PrismEngine } from '../../src/mock/prism-engine.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 import { CANARY_KEY } from '../support/canary.js';

@@ -1,75 +1,73 @@
-// POST /api/v1/checkouts/: the contract's one operation. Checks run in the order that lets each answer be exact:
-// auth (401), rate limit (429), media type (415), idempotency in flight (409), size (413), JSON (400), schema and
-// rules (422), idempotency replay or reuse (201 replayed / 422), then the checkout is created (201).
-import { type Answer, headerValue, jsonAnswer } from '../../http/exchange.js';
-import {
-  describeBadIdempotencyKey,
-  describeMalformedJson,
-  describePayloadTooLarge,
-  describeUnsupportedMediaType,
-  describeValidationFailed,
-  isBadIdempotencyKey,
-} from '../../http/problems.js';
-import { BODY_LIMIT_BYTES, isAcceptedMediaType, parseJsonBody } from '../../http/request-body.js';
+// POST /api/v1/checkouts/: the contract's one operation. Its envelope is checked in the order both servers keep
+// (src/http/check-envelope.ts), with the sandbox's policy between the steps: auth (401), rate limit (429), media type
+// (415), Idempotency-Key (422), idempotency in flight (409), size (413), JSON (400); then schema and rules (422),
+// idempotency replay or reuse (201 replayed / 422), and the checkout is created (201).
+import { checkEnvelope, type EnvelopeRules, type Refusal } from '../../http/check-envelope.js';
+import { type Answer, jsonAnswer } from '../../http/exchange.js';
+import { createProblemFactory } from '../../http/problem-factory.js';
 import { buildCheckout } from '../checkout/build-checkout.js';
 import { createStoredCheckout } from '../checkout/checkout-store.js';
 import { toMillis } from '../checkout/clock.js';
-import { fingerprintBody } from '../idempotency-store.js';
+import { fingerprintBody, type IdempotencyEntry } from '../idempotency-store.js';
 import type { SandboxContext } from '../sandbox-context.js';
-import { answerProblem, type RoutedRequest, requireApiKey } from './routed-request.js';
+import { answerProblem, type RoutedRequest } from './routed-request.js';
+
+const MEDIA_TYPES = ['application/json'];
 
 export async function createCheckout(routed: RoutedRequest, context: SandboxContext): Promise<Answer> {
   const { request } = routed;
-  const authorized = requireApiKey(routed, context);
-  if ('refusal' in authorized) return authorized.refusal;
+  const problems = createProblemFactory(context.createProblem);
   const nowMs = () => toMillis(context.clock.nowMicros());
+  const refused = ({ problem, headers }: Refusal) => answerProblem(routed, problem, headers);
 
-  const waitSeconds = context.rateLimiter?.take(authorized.keyIndex, nowMs());
-  if (waitSeconds !== undefined) {
-    const detail = `Too many requests for this API key; retry after ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`;
-    return answerProblem(routed, context.createProblem('rate-limited', detail), { 'retry-after': String(waitSeconds) });
-  }
+  let keyIndex = -1;
+  const rules: EnvelopeRules = {
+    describeCredentials: () => {
+      const authentication = context.authenticate(request.headers.authorization);
+      if (!authentication.ok) return authentication.detail;
+      keyIndex = authentication.keyIndex;
+      return undefined;
+    },
+    challenge: 'Api-Key',
+    mediaTypes: MEDIA_TYPES,
+    hasIdempotencyKey: true,
+  };
 
-  const contentType = headerValue(request, 'content-type');
-  if (!isAcceptedMediaType(contentType, ['application/json'])) {
-    return answerProblem(routed, context.createProblem('unsupported-media-type', describeUnsupportedMediaType(contentType)));
-  }
-
-  const keyLines = request.headers['idempotency-key'];
-  const idempotencyKey = keyLines?.[0];
-  if (isBadIdempotencyKey(keyLines)) {
-    return answerProblem(routed, context.createProblem('validation-failed', describeBadIdempotencyKey(), []));
-  }
-  const scope = idempotencyKey === undefined ? undefined : `${authorized.keyIndex}\n${idempotencyKey}`;
-  const earlier = scope === undefined ? undefined : context.idempotency.find(scope, nowMs());
-  if (earlier?.state === 'in-flight') {
-    return answerProblem(
-      routed,
-      context.createProblem(
-        'idempotency-request-in-progress',
-        'A request with this Idempotency-Key is still being processed; retry it after the first one has finished.',
-      ),
-    );
-  }
-  if (scope !== undefined && earlier === undefined) context.idempotency.claim(scope, nowMs());
-
+  const idempotencyKey = request.headers['idempotency-key']?.[0];
+  // The key's state, found once the envelope's key check has passed.
+  const key: { scope?: string; earlier?: IdempotencyEntry; claimed: boolean } = { claimed: false };
   let stored = false;
   try {
-    if (request.declaredLength !== undefined && request.declaredLength > BODY_LIMIT_BYTES) {
-      return answerTooLarge(routed, context, request.declaredLength);
-    }
-    const read = await request.readBody(BODY_LIMIT_BYTES);
-    if (!read.ok) {
-      if (read.reason === 'too-large') return answerTooLarge(routed, context, read.receivedBytes);
-      // The client went away mid-body: no one reads this answer, but the route still ends with one.
+    const envelope = await checkEnvelope(request, rules, problems, {
+      afterCredentials: () => {
+        const waitSeconds = context.rateLimiter?.take(keyIndex, nowMs());
+        if (waitSeconds === undefined) return undefined;
+        const detail = `Too many requests for this API key; retry after ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`;
+        return { problem: context.createProblem('rate-limited', detail), headers: { 'retry-after': String(waitSeconds) } };
+      },
+      beforeBody: () => {
+        key.scope = idempotencyKey === undefined ? undefined : `${keyIndex}\n${idempotencyKey}`;
+        key.earlier = key.scope === undefined ? undefined : context.idempotency.find(key.scope, nowMs());
+        if (key.earlier?.state === 'in-flight') {
+          const detail = 'A request with this Idempotency-Key is still being processed; retry it after the first one has finished.';
+          return { problem: context.createProblem('idempotency-request-in-progress', detail), headers: {} };
+        }
+        if (key.scope !== undefined && key.earlier === undefined) {
+          context.idempotency.claim(key.scope, nowMs());
+          key.claimed = true;
+        }
+        return undefined;
+      },
+    });
+    if (envelope.refusal) return refused(envelope.refusal);
+    // The client went away mid-body: no one reads this answer, but the route still ends with one.
+    if (envelope.aborted) {
       return answerProblem(routed, context.createProblem('bad-request', 'The request body was cut off before its end.'));
     }
 
-    const parsed = parseJsonBody(read.body);
-    if (!parsed.ok) return answerProblem(routed, context.createProblem('malformed-json', describeMalformedJson(parsed.reason)));
-
+    const { scope, earlier } = key;
     if (earlier?.state === 'done') {
-      if (earlier.fingerprint === fingerprintBody(read.body)) return jsonAnswer(201, earlier.body, { 'idempotent-replayed': 'true' });
+      if (earlier.fingerprint === fingerprintBody(envelope.body)) return jsonAnswer(201, earlier.body, { 'idempotent-replayed': 'true' });
       return answerProblem(
         routed,
         context.createProblem(
@@ -79,26 +77,20 @@ export async function createCheckout(routed: RoutedRequest, context: SandboxCont
       );
     }
 
-    const check = context.validateRequest(parsed.value);
-    if (!check.ok) {
-      return answerProblem(routed, context.createProblem('validation-failed', describeValidationFailed(check.errors.length), check.errors));
-    }
+    const check = context.validateRequest(envelope.value);
+    if (!check.ok) return answerProblem(routed, problems.validationFailed(check.errors));
 
     const nowMicros = context.clock.nowMicros();
     const record = buildCheckout(check.request, context.checkoutSettings, nowMicros);
     const body = JSON.stringify(record);
     context.checkouts.add(createStoredCheckout(record, body, check.request.callback_url ?? null, nowMicros));
     if (scope !== undefined) {
-      context.idempotency.complete(scope, fingerprintBody(read.body), body, toMillis(nowMicros));
+      context.idempotency.complete(scope, fingerprintBody(envelope.body), body, toMillis(nowMicros));
       stored = true;
     }
     return jsonAnswer(201, body);
   } finally {
     // A request that created nothing leaves its key free for a corrected retry.
-    if (scope !== undefined && earlier === undefined && !stored) context.idempotency.release(scope);
+    if (key.scope !== undefined && key.claimed && !stored) context.idempotency.release(key.scope);
   }
-}
-
-function answerTooLarge(routed: RoutedRequest, context: SandboxContext, bytes: number): Answer {
-  return answerProblem(routed, context.createProblem('payload-too-large', describePayloadTooLarge(bytes)));
 }

@@ -1,9 +1,10 @@
 // Path and method → route. Unknown paths answer 404 and known paths with another method 405 (with `Allow`), both
 // as problem documents. Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
-import { randomUUID } from 'node:crypto';
 import type { Answer, ServerRequest } from '../../http/exchange.js';
+import { createProblemFactory } from '../../http/problem-factory.js';
 import { problemAnswer } from '../../http/problems.js';
 import { redactUrls } from '../../http/redact.js';
+import { createRequestIdMaker } from '../../http/request-id.js';
 import { readRequestPath } from '../../http/request-target.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
@@ -22,9 +23,11 @@ const ROUTES: Array<{ path: RegExp; methods: Record<string, Route> }> = [
   { path: /^\/checkouts\/([^/]+)$/, methods: { GET: showCheckoutPage } },
 ];
 
+const nextRequestId = createRequestIdMaker();
+
 /** The answer to `request`, always: a bug in a route becomes a 500 problem, logged without the request's headers. */
 export async function routeRequest(request: ServerRequest, context: SandboxContext): Promise<Answer> {
-  const requestId = `urn:uuid:${randomUUID()}`;
+  const requestId = nextRequestId();
   let answer: Answer;
   try {
     answer = await answerRoute({ request, requestId, id: '' }, context);
@@ -43,15 +46,16 @@ export async function routeRequest(request: ServerRequest, context: SandboxConte
 }
 
 function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | Promise<Answer> {
+  const problems = createProblemFactory(context.createProblem);
   const path = readRequestPath(routed.request.target);
   for (const route of ROUTES) {
     const match = route.path.exec(path);
     if (!match) continue;
     const handler = route.methods[routed.request.method];
     if (handler) return handler({ ...routed, id: match[1] ?? '' }, context);
-    const allowed = Object.keys(route.methods).join(', ');
-    return answerProblem(routed, context.createProblem('method-not-allowed', `${path} accepts ${allowed} only.`), { allow: allowed });
+    const allowed = Object.keys(route.methods);
+    return answerProblem(routed, problems.methodNotAllowed(path, allowed), { allow: allowed.join(', ') });
   }
   const hint = path === '/api/v1/checkouts' ? ' The create call is POST /api/v1/checkouts/, with the trailing slash.' : '';
-  return answerProblem(routed, context.createProblem('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`));
+  return answerProblem(routed, problems.notFound(path, hint));
 }

@@ -1,0 +1,148 @@
+// The mock's request front, on the shared HTTP stack (src/http): a request for a contract operation has its envelope
+// checked as the sandbox checks it (src/http/check-envelope.ts), and Prism's engine is asked only what it alone
+// knows, the validation against the contract and the example answer; its answer is then made the contract's
+// (rewrite-prism-answer.ts). Named request examples get their matching named response, a preference the mock cannot
+// honour is ignored (preferences.ts), and a successful create sends its completion callback.
+import { isDeepStrictEqual } from 'node:util';
+import type { IHttpOperation } from '@stoplight/types';
+import type { OpenApiDocument } from '../contract/load-contract.js';
+import { compileSchemePattern, describeCredentialsProblem } from '../http/authorization.js';
+import { checkEnvelope, type EnvelopeRules } from '../http/check-envelope.js';
+import type { ServerRequest } from '../http/exchange.js';
+import { createProblemFactory, type FactoryProblemSlug } from '../http/problem-factory.js';
+import { createProblemMaker, readProblemTemplates } from '../http/problems.js';
+import { readOriginForm, readRequestPath } from '../http/request-target.js';
+import type { CallbackSender } from './completion-callback.js';
+import { type ContractOperation, compileHttpUrlCheck, listOperations, readFieldErrorCodes } from './contract-facts.js';
+import { buildCorsHeaders } from './cors.js';
+import { cutDeeperThan, MAX_FORWARDED_DEPTH } from './cut-deep-values.js';
+import { printable } from './describe-exchange.js';
+import { createPatternComponentFinder, createPatternDescriber, type DescribeOptions } from './describe-prism-violations.js';
+import { choosePreferences } from './preferences.js';
+import type { PrismEngine } from './prism-engine.js';
+import { readPrismHeaders } from './read-prism-headers.js';
+import { answerOwnProblem, type MockAnswer, rewritePrismAnswer } from './rewrite-prism-answer.js';
+
+/** A contract operation with what answering it needs, prepared once at start-up. */
+interface ServedOperation extends ContractOperation {
+  envelopeRules: EnvelopeRules;
+  describeOptions: DescribeOptions;
+  prismOperation: IHttpOperation | undefined;
+}
+
+export interface RequestAnswererOptions {
+  engine: PrismEngine;
+  contract: OpenApiDocument;
+  /** Answer a request that equals a named example with the response example of the same name (not with --dynamic). */
+  pairExamples: boolean;
+  sendCallbacks: CallbackSender;
+  log: (line: string) => void;
+}
+
+/** The mock's answer to one request, or undefined when the client went away mid-body (no one to answer). */
+export type AnswerRequest = (request: ServerRequest, requestId: string | undefined) => Promise<MockAnswer | undefined>;
+
+export function createRequestAnswerer({ engine, contract, pairExamples, sendCallbacks, log }: RequestAnswererOptions) {
+  // The routing problems are declared by newer contracts only; without them Prism's own 404/405 documents pass through.
+  const declaresRoutingProblems = readProblemTemplates(contract).has('not-found');
+  const createProblem = createProblemMaker<FactoryProblemSlug | 'bad-request' | 'request-header-fields-too-large'>(contract, [
+    'malformed-json',
+    'unauthorized',
+    'unsupported-media-type',
+    'validation-failed',
+    'payload-too-large',
+    'internal-error',
+    'bad-request',
+    'request-header-fields-too-large',
+  ]);
+  const problems = createProblemFactory(createProblem);
+  const codes = readFieldErrorCodes(contract);
+  const prismOperations = new Map(engine.operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]));
+  const operations: ServedOperation[] = listOperations(contract).map((operation) => ({
+    ...operation,
+    envelopeRules: readEnvelopeRules(operation),
+    describeOptions: {
+      describePattern: createPatternDescriber(contract, operation),
+      findPatternComponent: createPatternComponentFinder(contract, operation),
+      codes,
+    },
+    prismOperation: prismOperations.get(`${operation.method} ${operation.path}`),
+  }));
+  const isHttpUrl = compileHttpUrlCheck(contract);
+
+  const answer: AnswerRequest = async (request, requestId) => {
+    // An absolute-form target is routed by its path, as the sandbox routes it; its host, user and query are never logged.
+    const target = readOriginForm(request.target);
+    const pathname = readRequestPath(target);
+    const cors = buildCorsHeaders(request.headers);
+    const operation = operations.find((op) => op.method === request.method && op.pathPattern.test(pathname));
+    // No operation has this method and path: Prism answers 404 or 405 from those alone, whatever the body (the
+    // sandbox routes first too), so the body is not read.
+    let prismBody: unknown = null;
+    if (operation) {
+      const envelope = await checkEnvelope(request, operation.envelopeRules, problems);
+      if (envelope.aborted) return undefined;
+      if (envelope.refusal) return answerOwnProblem(envelope.refusal.problem, requestId, { ...cors, ...envelope.refusal.headers });
+      // A body the mock does not read as JSON reaches Prism as text, as Prism's own server reads it; none is null.
+      if (envelope.value !== undefined) prismBody = cutDeeperThan(envelope.value, MAX_FORWARDED_DEPTH);
+      else if (envelope.body.length > 0) prismBody = envelope.body.toString('utf8');
+    }
+    const headers = readPrismHeaders(request.headers);
+    const { honoured: preferences, ignored } = choosePreferences(headers.prefer, target, operation);
+    // Ignored as RFC 7240 §2 says (preferences.ts), and said here, so that a caller who expected it can see why.
+    if (ignored.length > 0) {
+      const what = ignored.map((preference) => printable(preference)).join(', ');
+      log(`${request.method} ${pathname}: Prefer ${what} ignored (no such answer declared, or a value the mock cannot use)`);
+    }
+    let exampleName: string | undefined;
+    let callbackUrl: string | undefined;
+    if (operation && isPlainObject(prismBody)) {
+      // A valid JSON object: answer with the response example named like the request example it equals (request and
+      // response examples share names). isDeepStrictEqual stops at the first difference, so it never descends deeper
+      // than the (shallow) example.
+      const name = operation.requestExamples.find((example) => isDeepStrictEqual(prismBody, example.value))?.name;
+      const chosen = Object.keys(preferences).length > 0;
+      if (pairExamples && name && !chosen && operation.responseExampleNames.includes(name)) {
+        preferences.exampleKey = name;
+        exampleName = name;
+      }
+      const requested = prismBody.callback_url;
+      if (operation.hasCallbacks && requested !== undefined && isHttpUrl(requested)) callbackUrl = String(requested);
+    }
+    const prismAnswer = await engine.answer({ method: request.method, url: target, headers, body: prismBody, preferences });
+    if (callbackUrl && operation?.prismOperation && prismAnswer.status >= 200 && prismAnswer.status < 300) {
+      sendCallbacks(operation.prismOperation, callbackUrl);
+    }
+    const allowed = operations.filter((op) => op.pathPattern.test(pathname)).map((op) => op.method);
+    const contentType = request.headers['content-type']?.[0];
+    const context = {
+      problems,
+      declaresRoutingProblems,
+      describeOptions: operation?.describeOptions,
+      pathname,
+      allowed,
+      contentType,
+      cors,
+      requestId,
+    };
+    return { ...rewritePrismAnswer(prismAnswer, context), exampleName };
+  };
+  return { answer, problems, createProblem };
+}
+
+// The envelope rules of one operation, from the contract: its API key header and scheme, media types and headers.
+function readEnvelopeRules(operation: ContractOperation): EnvelopeRules {
+  const { apiKeyHeader, authChallenge } = operation;
+  const schemePattern = authChallenge ? compileSchemePattern(authChallenge) : undefined;
+  return {
+    describeCredentials: (request) =>
+      apiKeyHeader ? describeCredentialsProblem(request.headers[apiKeyHeader], authChallenge, schemePattern) : undefined,
+    challenge: authChallenge,
+    mediaTypes: operation.requestMediaTypes,
+    hasIdempotencyKey: 'idempotency-key' in operation.headerSchemas,
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

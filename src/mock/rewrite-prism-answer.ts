@@ -1,0 +1,93 @@
+// Prism's answer made the contract's: violations of the request become the contract's 415 and 422 problem documents,
+// Prism's routing errors its 404 and 405 (when the contract declares them), and an answer Prism sends as a problem
+// document of its own gets the answer's Request-Id as its `instance` (D2).
+import type { Answer } from '../http/exchange.js';
+import type { ProblemFactory } from '../http/problem-factory.js';
+import { type ProblemDocument, problemAnswer } from '../http/problems.js';
+import { type DescribeOptions, describeRequestViolations } from './describe-prism-violations.js';
+import type { PrismAnswer, PrismViolation } from './prism-engine.js';
+
+/** An answer of the mock, with the problem document it carries, for the log line. */
+export interface MockAnswer {
+  answer: Answer;
+  problem?: ProblemDocument;
+  /** The named response example it answered with, when it paired one with the request's. */
+  exampleName?: string;
+}
+
+export interface RewriteContext {
+  problems: ProblemFactory;
+  /** Whether the contract declares the not-found and method-not-allowed problems; else Prism's own pass through. */
+  declaresRoutingProblems: boolean;
+  /** How to word the operation's violations; undefined when no operation has this method and path. */
+  describeOptions: DescribeOptions | undefined;
+  pathname: string;
+  /** The methods the contract has for this path. */
+  allowed: string[];
+  contentType: string | undefined;
+  cors: Record<string, string>;
+  requestId: string | undefined;
+}
+
+export function rewritePrismAnswer(prism: PrismAnswer, context: RewriteContext): MockAnswer {
+  const { problems, describeOptions, pathname, allowed, cors, requestId } = context;
+  const base = { ...cors, ...flattenHeaders(prism.headers) };
+  const own = (problem: ProblemDocument, headers: Record<string, string> = {}) =>
+    answerOwnProblem(problem, requestId, { ...base, ...headers });
+  const requestViolations = prism.violations.filter((v) => v.location[0] === 'request');
+  if (prism.status === 415 && requestViolations.length > 0) return own(problems.unsupportedMediaType(context.contentType));
+  if (prism.status === 422 && requestViolations.length > 0) {
+    const { fieldErrors, otherMessages } = describeRequestViolations(requestViolations, describeOptions);
+    return own(problems.validationFailed(fieldErrors, otherMessages));
+  }
+  // No operation has this method and path, so the 404 or 405 is Prism's routing answer, in Prism's own words.
+  const routed = describeOptions !== undefined;
+  if (!routed && context.declaresRoutingProblems && prism.status === 404) return own(problems.notFound(pathname));
+  if (!routed && context.declaresRoutingProblems && prism.status === 405 && allowed.length > 0) {
+    return own(problems.methodNotAllowed(pathname, allowed), { allow: allowed.join(', ') });
+  }
+  const headers: Record<string, string> = { ...base, ...violationsHeader(prism.violations) };
+  // Prism fills every declared response header from its example; this mock never replays a create.
+  if (prism.status >= 200 && prism.status < 300) delete headers['idempotent-replayed'];
+  return stampPrismProblem({ status: prism.status, headers, body: prism.body.toString('utf8') }, requestId);
+}
+
+/** A problem the mock makes itself, with `instance` stamped as it is made; Prism's content type and violations go. */
+export function answerOwnProblem(problem: ProblemDocument, requestId: string | undefined, headers: Record<string, string>): MockAnswer {
+  const { 'sl-violations': _moved, 'content-type': _type, ...kept } = headers;
+  return { answer: problemAnswer(problem, requestId, kept), problem };
+}
+
+// A problem document Prism made (its routing errors under a contract that declares none, its own failures): the
+// answer's Request-Id becomes its `instance`, as on the mock's own.
+function stampPrismProblem(answer: Answer, requestId: string | undefined): MockAnswer {
+  if (!/problem\+json/.test(answer.headers['content-type'] ?? '')) return { answer };
+  const problem = parseObject(answer.body);
+  if (problem === undefined) return { answer };
+  const stamped = (requestId === undefined ? problem : { ...problem, instance: requestId }) as unknown as ProblemDocument;
+  return { answer: { ...answer, body: requestId === undefined ? answer.body : JSON.stringify(stamped) }, problem: stamped };
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// A header Prism gives as several values (none in this contract) is sent as one line, joined as RFC 9110 §5.3 allows.
+function flattenHeaders(headers: Record<string, string | string[]>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+// Prism's `sl-violations` header, as its own server writes it, but with every non-ASCII character escaped: a field
+// named "日本" is quoted in a violation, and Node refuses such a header value.
+function violationsHeader(violations: PrismViolation[]): Record<string, string> {
+  if (violations.length === 0) return {};
+  const json = JSON.stringify(violations).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return { 'sl-violations': json.length > 8_092 ? `Too many violations! ${json.slice(0, 8_092)}` : json };
+}
