@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
-import { isAlive, isPortFree, killTree, type NpmTree, startNpmTree, waitForTreeClosed } from '../support/process-tree.js';
+import { isPortFree, killTree, listSurvivors, type NpmTree, startNpmTree, waitForTreeClosed } from '../support/process-tree.js';
 import { waitForOutput } from '../support/processes.js';
 import { callHelperAt, createCheckoutAt } from './support/installed-sandbox.js';
 import { CALLBACK_SECRET } from './support/sandbox-harness.js';
@@ -63,7 +63,7 @@ describe('a signal to npm run sandbox, or to the sandbox under it', () => {
         `1 attempt made, next attempt was due at ${scheduled.nextAttemptAt}`,
       '',
     ]);
-    expect(tree.filter(({ pid }) => isAlive(pid)).map(({ command }) => command)).toEqual([]);
+    expect(await listSurvivors(started, DEADLINE_MS)).toEqual([]);
     expect(await isPortFree(port)).toBe(true);
     for (const secret of [CANARY_KEY, CANARY_CALLBACK_TOKEN, CALLBACK_SECRET.slice('whsec_'.length)]) expect(output).not.toContain(secret);
   });

@@ -48,6 +48,19 @@ export async function waitForTreeClosed({ running, tree, closed }: NpmTree, dead
   }
 }
 
+/**
+ * The commands of the tree still running once every process has ended or `deadlineMs` has passed. npm's `close` comes
+ * when the last process closes its output, which an `sh -c` between npm and the bin does a moment before it exits.
+ */
+export async function listSurvivors({ tree }: NpmTree, deadlineMs: number): Promise<string[]> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const left = tree.filter(({ pid }) => isAlive(pid)).map(({ command }) => command);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** SIGKILLs whatever a failed case left of a tree (a process id still running the command it had), then npm's group. */
 export async function killTree(npmTree: NpmTree | undefined): Promise<void> {
   for (const { pid, command } of npmTree?.tree ?? []) {
