@@ -1,4 +1,6 @@
 // What one conformance run needs to know, once the command line and the environment have been read.
+import { findOperation } from '../contract/contract-facts.js';
+import { loadContract } from '../contract/load-contract.js';
 
 export type Level = 'schema' | 'full';
 
@@ -40,6 +42,7 @@ export interface ConformanceConfig {
   concurrency: number;
 }
 
-export const CREATE_PATH = '/api/v1/checkouts/';
+/** The path of the contract's create operation (`/api/v1/checkouts/`), read from the contract. */
+export const CREATE_PATH = findOperation(loadContract(), 'createCheckout').path;
 export const SANDBOX_COMPLETE_PATH = '/sandbox/v1/checkouts/{id}/complete';
 export const SANDBOX_EXPIRE_PATH = '/sandbox/v1/checkouts/{id}/expire';

@@ -156,7 +156,7 @@ async function ensureReachable(send: (request: SentRequest) => Promise<Exchange>
   }
   if (probe.response.status === 404) {
     throw new UnreachableError(
-      `${endpoint} answered 404: there is no create endpoint there. Check --base-url (scheme, host and any path prefix; the kit adds /api/v1/checkouts/).`,
+      `${endpoint} answered 404: there is no create endpoint there. Check --base-url (scheme, host and any path prefix; the kit adds ${CREATE_PATH}).`,
     );
   }
 }

@@ -1,6 +1,7 @@
 // The caller-facing error bodies of the mock, made by the shared problem maker (src/http/problems.ts): types,
 // titles and statuses from the contract's own problem examples; `detail` and `errors` say what was wrong with this
 // request, in the words src/http/problems.ts gives both servers, so one bad request reads the same from both.
+import { readProblemTemplates } from '../contract/contract-facts.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import {
   createProblemMaker,
@@ -10,7 +11,6 @@ import {
   describeUnsupportedMediaType,
   describeValidationFailed,
   type FieldError,
-  readProblemTemplates,
 } from '../http/problems.js';
 
 /** Every problem the mock makes itself, each from the facts of one request. */

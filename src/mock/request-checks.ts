@@ -6,10 +6,10 @@
 // Authorization headers, and checks the Idempotency-Key only with the body. The Authorization header's name, the
 // scheme word and the media types come from the contract.
 import type { IncomingMessage } from 'node:http';
+import type { ContractOperation } from '../contract/contract-facts.js';
 import { compileSchemePattern, describeCredentialsProblem } from '../http/authorization.js';
 import { isBadIdempotencyKey, type ProblemDocument } from '../http/problems.js';
 import { fromIncomingMessage, isAcceptedMediaType, parseJsonBody } from '../http/request-body.js';
-import type { ContractOperation } from './contract-facts.js';
 import type { ProblemFactory } from './problems.js';
 
 // Deeper JSON than this is cut before Prism sees it: Prism's validator and logger walk the body recursively and

@@ -8,19 +8,19 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { Socket } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import type { IHttpOperation } from '@stoplight/types';
-import type { OpenApiDocument } from '../contract/load-contract.js';
-import type { ProblemDocument } from '../http/problems.js';
-import { BODY_LIMIT_BYTES, readBody } from '../http/request-body.js';
-import { readOriginForm, readRequestPath } from '../http/request-target.js';
-import { answerClientError } from '../http/send-response.js';
-import type { CallbackSender } from './completion-callback.js';
 import {
   type ContractOperation,
   compileHttpUrlCheck,
   listOperations,
   readFieldErrorCodes,
   readRequestIdExample,
-} from './contract-facts.js';
+} from '../contract/contract-facts.js';
+import type { OpenApiDocument } from '../contract/load-contract.js';
+import type { ProblemDocument } from '../http/problems.js';
+import { BODY_LIMIT_BYTES, readBody } from '../http/request-body.js';
+import { readOriginForm, readRequestPath } from '../http/request-target.js';
+import { answerClientError } from '../http/send-response.js';
+import type { CallbackSender } from './completion-callback.js';
 import { createPatternComponentFinder, createPatternDescriber, type DescribeOptions, describeRequestViolations } from './field-errors.js';
 import { choosePreferences } from './preferences.js';
 import type { PrismAnswer, PrismEngine, PrismViolation } from './prism-engine.js';

@@ -13,8 +13,8 @@ import { answerProblem, type RoutedRequest } from './routed-request.js';
 
 type Route = (routed: RoutedRequest, context: SandboxContext) => Answer | Promise<Answer>;
 
-const ROUTES: Array<{ path: RegExp; methods: Record<string, Route> }> = [
-  { path: /^\/api\/v1\/checkouts\/$/, methods: { POST: createCheckout } },
+// The sandbox's own routes; the contract's create operation comes first, at the path the contract gives it.
+const SANDBOX_ROUTES: Array<{ path: RegExp; methods: Record<string, Route> }> = [
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)$/, methods: { GET: readCheckout } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/complete$/, methods: { POST: completeCheckout } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/expire$/, methods: { POST: expireCheckout } },
@@ -44,7 +44,9 @@ export async function routeRequest(request: ServerRequest, context: SandboxConte
 
 function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | Promise<Answer> {
   const path = readRequestPath(routed.request.target);
-  for (const route of ROUTES) {
+  const create = context.createOperation;
+  const routes = [{ path: create.pathPattern, methods: { [create.method]: createCheckout } }, ...SANDBOX_ROUTES];
+  for (const route of routes) {
     const match = route.path.exec(path);
     if (!match) continue;
     const handler = route.methods[routed.request.method];
@@ -52,6 +54,7 @@ function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | P
     const allowed = Object.keys(route.methods).join(', ');
     return answerProblem(routed, context.createProblem('method-not-allowed', `${path} accepts ${allowed} only.`), { allow: allowed });
   }
-  const hint = path === '/api/v1/checkouts' ? ' The create call is POST /api/v1/checkouts/, with the trailing slash.' : '';
+  const missesSlash = create.path.endsWith('/') && path === create.path.slice(0, -1);
+  const hint = missesSlash ? ` The create call is ${create.method} ${create.path}, with the trailing slash.` : '';
   return answerProblem(routed, context.createProblem('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`));
 }
