@@ -80,14 +80,16 @@ export function describePayloadTooLarge(bytes: number | undefined): string {
   return `The request body ${size}; the limit is ${BODY_LIMIT_BYTES} bytes (1 MiB). Send fewer or shorter items.`;
 }
 
-// The contract's IdempotencyKey header schema (#/components/parameters/IdempotencyKey), compiled on first use.
+// The contract's IdempotencyKey header schema (#/components/parameters/IdempotencyKey) and the rule compiled from
+// it, both read on first use: one rule for the mock and the sandbox.
+let idempotencyKeySchema: { minLength?: number; maxLength?: number } | undefined;
 let idempotencyKeyRule: ((lines: readonly string[] | undefined) => boolean) | undefined;
 
 // The create operation's Idempotency-Key schema, in the package's own contract.
 function readIdempotencyKeySchema(): { minLength?: number; maxLength?: number } {
-  const schema = findOperation(loadContract(), 'createCheckout').headerSchemas['idempotency-key'];
-  if (!schema) throw new Error("The contract's createCheckout declares no Idempotency-Key header.");
-  return schema;
+  idempotencyKeySchema ??= findOperation(loadContract(), 'createCheckout').headerSchemas['idempotency-key'] as typeof idempotencyKeySchema;
+  if (!idempotencyKeySchema) throw new Error("The contract's createCheckout declares no Idempotency-Key header.");
+  return idempotencyKeySchema;
 }
 
 /**
