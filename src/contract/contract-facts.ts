@@ -2,6 +2,7 @@
 // require), the auth scheme and its challenge, the problem templates, header schemas and the rules compiled from
 // them, the named examples, the callback's delivery headers, the field error codes and the HttpUrl schema. `$ref`s
 // are followed by load-contract.ts's resolveRef, the one resolver.
+import { randomUUID } from 'node:crypto';
 import { createContractValidators } from './compile-schemas.js';
 import { type OpenApiDocument, resolveRef } from './load-contract.js';
 
@@ -209,6 +210,17 @@ export function readRequestIdExample(contract: OpenApiDocument): string | undefi
     if (example !== undefined) return example;
   }
   return undefined;
+}
+
+/**
+ * A maker of fresh Request-Ids shaped like the contract's example (`urn:uuid:` and a UUID): the example's prefix
+ * before its UUID, then a new UUID. Undefined when the contract's responses declare no Request-Id example.
+ */
+export function createRequestIdMaker(contract: OpenApiDocument): (() => string) | undefined {
+  const example = readRequestIdExample(contract);
+  if (example === undefined) return undefined;
+  const prefix = example.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, '');
+  return () => `${prefix}${randomUUID()}`;
 }
 
 /**

@@ -39,6 +39,8 @@ export interface SandboxContext {
   clock: Clock;
   /** The contract's createCheckout: its path, method and 401 challenge, as the routes serve them. */
   createOperation: ContractOperation;
+  /** A fresh Request-Id for each answer, shaped like the contract's example (D2). */
+  createRequestId: () => string;
   authenticate: (authorization: AuthorizationHeader) => Authentication;
   createProblem: CreateProblem<(typeof SANDBOX_PROBLEM_SLUGS)[number]>;
   validateRequest: (body: unknown) => RequestCheck;

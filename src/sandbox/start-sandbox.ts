@@ -1,7 +1,6 @@
 // Start the sandbox: an HTTP server in front of the sandbox core (the create call, the sandbox helpers and the
 // stand-in checkout page), with the periodic expiry sweep. Returns a handle to stop it, which lets callback attempts
 // in flight finish for a short while and reports the events left undelivered.
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { formatBaseUrl, listen } from '../http/listen.js';
@@ -48,7 +47,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   });
   // Each such answer gets its own Request-Id, as a routed one does.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
-    answerClientError(error, socket, context.createProblem, `urn:uuid:${randomUUID()}`),
+    answerClientError(error, socket, context.createProblem, context.createRequestId()),
   );
 
   const port = await listen(server, config.host, config.port);

@@ -7,10 +7,12 @@ import { CREATE_PATH } from '../../src/conformance/config.js';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
 import {
   compileHeaderRule,
+  createRequestIdMaker,
   findOperation,
   readAuthScheme,
   readProblemExamples,
   readProblemTemplates,
+  readRequestIdExample,
 } from '../../src/contract/contract-facts.js';
 import { loadContract, type OpenApiDocument, resolveRef } from '../../src/contract/load-contract.js';
 import { fromFetchArguments } from '../../src/http/fetch-exchange.js';
@@ -129,6 +131,25 @@ describe('the Idempotency-Key rule, compiled from its header schema', () => {
   });
 });
 
+describe('the Request-Id maker', () => {
+  const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
+
+  it("makes a fresh id shaped like the contract's example, urn:uuid: and a UUID", () => {
+    expect(readRequestIdExample(contract)).toBe('urn:uuid:0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10');
+    const createRequestId = createRequestIdMaker(contract) as () => string;
+    const [first, second] = [createRequestId(), createRequestId()];
+    expect(first).toMatch(new RegExp(`^urn:uuid:${UUID}$`));
+    expect(second).toMatch(new RegExp(`^urn:uuid:${UUID}$`));
+    expect(second).not.toBe(first);
+  });
+
+  it('is undefined for a contract whose responses give no Request-Id example', () => {
+    const bare = structuredClone(contract) as OpenApiDocument;
+    delete (bare.components.headers.RequestId as { example?: string }).example;
+    expect(createRequestIdMaker(bare)).toBeUndefined();
+  });
+});
+
 describe('resolveRef, the one $ref resolver', () => {
   it('follows a reference to its target itself when nothing is written beside it', () => {
     const reference = contract.components.responses.Unauthorized.headers['WWW-Authenticate'];
@@ -147,6 +168,7 @@ describe('the sandbox routes and authenticates from the facts', () => {
   const moved = structuredClone(contract) as OpenApiDocument;
   moved.paths = { '/api/v2/sessions/': contract.paths['/api/v1/checkouts/'] };
   moved.components.headers.WwwAuthenticate = { schema: { type: 'string', const: 'Shop-Key' }, example: 'Shop-Key' };
+  moved.components.headers.RequestId.example = 'req-0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10';
   const core = createSandboxCore({ policies: readSandboxConfig({ CHECKOUT_API_KEYS: CANARY_KEY }), contract: moved, log: () => {} });
   afterAll(() => core.close(0));
   const post = (path: string, authorization: string) =>
@@ -158,8 +180,10 @@ describe('the sandbox routes and authenticates from the facts', () => {
       })!,
     );
 
-  it('serves the create call at the contract path, in its scheme', async () => {
-    expect((await post('/api/v2/sessions/', `Shop-Key ${CANARY_KEY}`)).status).toBe(201);
+  it('serves the create call at the contract path, in its scheme, with Request-Ids in the form of its example', async () => {
+    const created = await post('/api/v2/sessions/', `Shop-Key ${CANARY_KEY}`);
+    expect(created.status).toBe(201);
+    expect(created.headers['request-id']).toMatch(/^req-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect((await post('/api/v1/checkouts/', `Shop-Key ${CANARY_KEY}`)).status).toBe(404);
   });
 

@@ -1,6 +1,5 @@
 // Path and method → route. Unknown paths answer 404 and known paths with another method 405 (with `Allow`), both
 // as problem documents. Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
-import { randomUUID } from 'node:crypto';
 import type { Answer, ServerRequest } from '../../http/exchange.js';
 import { problemAnswer } from '../../http/problems.js';
 import { redactUrls } from '../../http/redact.js';
@@ -24,7 +23,7 @@ const SANDBOX_ROUTES: Array<{ path: RegExp; methods: Record<string, Route> }> = 
 
 /** The answer to `request`, always: a bug in a route becomes a 500 problem, logged without the request's headers. */
 export async function routeRequest(request: ServerRequest, context: SandboxContext): Promise<Answer> {
-  const requestId = `urn:uuid:${randomUUID()}`;
+  const requestId = context.createRequestId();
   let answer: Answer;
   try {
     answer = await answerRoute({ request, requestId, id: '' }, context);
