@@ -6,6 +6,7 @@
 // beside the others. Env: PORT, BENCH_RECORD (the fixed answer), BENCH_CONTRACT (path of generated/openapi.json),
 // BENCH_KEY (the one accepted key).
 import { createServer } from 'node:http';
+import { findOperation, readAuthScheme } from '../../src/contract/contract-facts.js';
 import { readContract } from '../../src/contract/load-contract.js';
 import { jsonAnswer } from '../../src/http/exchange.js';
 import { createProblemMaker, type ProblemDocument, problemAnswer } from '../../src/http/problems.js';
@@ -15,8 +16,8 @@ import { createAuthenticator } from '../../src/sandbox/routes/authenticate.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 
 const record = process.env.BENCH_RECORD ?? '';
-const authenticate = createAuthenticator([process.env.BENCH_KEY ?? '']);
 const contract = readContract(process.env.BENCH_CONTRACT);
+const authenticate = createAuthenticator([process.env.BENCH_KEY ?? ''], readAuthScheme(findOperation(contract, 'createCheckout')));
 const validateRequest = createRequestValidator(contract);
 const createProblem = createProblemMaker(contract, [
   'not-found',

@@ -1,4 +1,6 @@
 // What one conformance run needs to know, once the command line and the environment have been read.
+import { findOperation, readAuthScheme } from '../contract/contract-facts.js';
+import { loadContract } from '../contract/load-contract.js';
 
 export type Level = 'schema' | 'full';
 
@@ -40,6 +42,12 @@ export interface ConformanceConfig {
   concurrency: number;
 }
 
-export const CREATE_PATH = '/api/v1/checkouts/';
+const createOperation = findOperation(loadContract(), 'createCheckout');
+
+/** The path of the contract's create operation (`/api/v1/checkouts/`), read from the contract. */
+export const CREATE_PATH = createOperation.path;
+
+/** The scheme word of the Authorization header the contract requires (`Api-Key`), read from its 401 challenge. */
+export const AUTH_SCHEME = readAuthScheme(createOperation);
 export const SANDBOX_COMPLETE_PATH = '/sandbox/v1/checkouts/{id}/complete';
 export const SANDBOX_EXPIRE_PATH = '/sandbox/v1/checkouts/{id}/expire';

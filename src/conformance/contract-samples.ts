@@ -1,6 +1,7 @@
 // The contract's own material the checks start from: the seed samples (the named request examples of
 // createCheckout), the codes they use, and the schemas of the headers the checks read. Read from the bundle, never
 // re-typed.
+import { findOperation } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
 import { CREATE_PATH } from './config.js';
 
@@ -8,10 +9,8 @@ type Sample = Record<string, any>;
 
 /** The named request examples (`usdtOnTron`, `upperCaseCodes`, `mixedCurrencies`), deep-copied so a caller may change them. */
 export function seedSamples(contract: OpenApiDocument = loadContract()): Record<string, Sample> {
-  const examples = contract.paths[CREATE_PATH].post.requestBody.content['application/json'].examples as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(examples).map(([name, example]) => [name, structuredClone(resolveRef(contract, example).value)]),
-  );
+  const { requestExamples } = findOperation(contract, 'createCheckout');
+  return Object.fromEntries(requestExamples.map(({ name, value }) => [name, structuredClone(value) as Sample]));
 }
 
 export interface SampleCodes {

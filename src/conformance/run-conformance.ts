@@ -12,7 +12,7 @@ import { checkMethodsAndPaths } from './checks/methods-and-paths.js';
 import { checkNegativeSpace } from './checks/negative-space.js';
 import { checkRequestFormats } from './checks/request-format.js';
 import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
-import { type ConformanceConfig, CREATE_PATH } from './config.js';
+import { AUTH_SCHEME, type ConformanceConfig, CREATE_PATH } from './config.js';
 import { seedSamples } from './contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
 import { generateNegativeSpace } from './generate-negative-space.js';
@@ -68,7 +68,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     send,
     postCreate(body, headers = {}) {
       const merged: Record<string, string | undefined> = {
-        authorization: `Api-Key ${config.apiKey}`,
+        authorization: `${AUTH_SCHEME} ${config.apiKey}`,
         'content-type': 'application/json',
         accept: 'application/json, application/problem+json',
         ...headers,
@@ -156,7 +156,7 @@ async function ensureReachable(send: (request: SentRequest) => Promise<Exchange>
   }
   if (probe.response.status === 404) {
     throw new UnreachableError(
-      `${endpoint} answered 404: there is no create endpoint there. Check --base-url (scheme, host and any path prefix; the kit adds /api/v1/checkouts/).`,
+      `${endpoint} answered 404: there is no create endpoint there. Check --base-url (scheme, host and any path prefix; the kit adds ${CREATE_PATH}).`,
     );
   }
 }

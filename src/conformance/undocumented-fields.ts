@@ -1,6 +1,6 @@
 // Fields a response carries that the contract does not document. Response objects allow extra properties (D28), so
 // these are warnings, not failures: they tell an implementer where the contract and the service drifted apart.
-import type { OpenApiDocument } from '../contract/load-contract.js';
+import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
 
 type Schema = Record<string, any>;
 
@@ -11,11 +11,7 @@ export function findUndocumentedFields(contract: OpenApiDocument, schemaName: st
 }
 
 function resolve(contract: OpenApiDocument, schema: Schema): Schema {
-  let current = schema;
-  while (current && typeof current.$ref === 'string') {
-    current = contract.components.schemas[String(current.$ref).split('/').pop()!] as Schema;
-  }
-  return current ?? {};
+  return resolveRef<Schema | undefined>(contract, schema) ?? {};
 }
 
 function walk(contract: OpenApiDocument, schemaOrRef: Schema, value: unknown, pointer: string, found: string[]): void {

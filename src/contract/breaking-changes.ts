@@ -3,6 +3,7 @@
 // types, and narrowed bounds and patterns. This module compares two bundled contracts for exactly those, in the
 // direction the data flows: what a client sends (request) may only get looser; what it receives (response, and the
 // callback the service sends) may only get tighter, except that values are never removed from an enum (D26).
+import { readProblemExamples } from './contract-facts.js';
 import { type OpenApiDocument, resolveRef } from './load-contract.js';
 
 export interface BreakingChange {
@@ -55,19 +56,19 @@ export function findBreakingChanges(base: OpenApiDocument, head: OpenApiDocument
 
 function compareOperation(sent: Walk, received: Walk, baseOperation: any, headOperation: any, where: string): void {
   compareParameters(sent, baseOperation.parameters, headOperation.parameters, where);
-  const requestBodies = [resolve(sent.base, baseOperation.requestBody), resolve(sent.head, headOperation.requestBody)];
+  const requestBodies = [resolveRef(sent.base, baseOperation.requestBody), resolveRef(sent.head, headOperation.requestBody)];
   compareContent(sent, requestBodies[0], requestBodies[1], `${where} request body`);
   for (const [status, baseResponse] of Object.entries<any>(baseOperation.responses ?? {})) {
     const headResponse = headOperation.responses?.[status];
     if (!headResponse) continue;
-    const base = resolve(received.base, baseResponse);
-    const head = resolve(received.head, headResponse);
+    const base = resolveRef(received.base, baseResponse);
+    const head = resolveRef(received.head, headResponse);
     compareContent(received, base, head, `${where} response ${status}`);
     for (const [name, header] of Object.entries<any>(base.headers ?? {})) {
       const headHeader = head.headers?.[name];
       if (!headHeader) continue;
       const at = `${where} response ${status} header ${name}`;
-      compareSchema(received, resolve(received.base, header).schema, resolve(received.head, headHeader).schema, at);
+      compareSchema(received, resolveRef(received.base, header).schema, resolveRef(received.head, headHeader).schema, at);
     }
   }
 }
@@ -92,7 +93,7 @@ function compareCallbacks(walk: Walk, baseOperation: any, headOperation: any, wh
         }
         const call: Walk = { ...walk, seen: new Set() };
         compareParameters(call, baseItem[method].parameters, headCallOperation.parameters, at);
-        compareContent(call, resolve(base, baseItem[method].requestBody), resolve(head, headCallOperation.requestBody), `${at} body`);
+        compareContent(call, resolveRef(base, baseItem[method].requestBody), resolveRef(head, headCallOperation.requestBody), `${at} body`);
       }
     }
   }
@@ -100,8 +101,8 @@ function compareCallbacks(walk: Walk, baseOperation: any, headOperation: any, wh
 
 function compareParameters(walk: Walk, baseParameters: any[] = [], headParameters: any[] = [], where: string): void {
   const key = (parameter: any) => `${parameter.in} ${String(parameter.name).toLowerCase()}`;
-  const headByKey = new Map(headParameters.map((p) => resolve(walk.head, p)).map((p) => [key(p), p]));
-  for (const baseParameter of baseParameters.map((p) => resolve(walk.base, p))) {
+  const headByKey = new Map(headParameters.map((p) => resolveRef(walk.head, p)).map((p) => [key(p), p]));
+  for (const baseParameter of baseParameters.map((p) => resolveRef(walk.base, p))) {
     const at = `${where} ${baseParameter.in} parameter ${baseParameter.name}`;
     const headParameter = headByKey.get(key(baseParameter));
     if (!headParameter) {
@@ -135,8 +136,8 @@ function compareSchema(walk: Walk, baseNode: any, headNode: any, where: string):
   const pairKey = `${walk.flow} ${baseNode.$ref ?? where} ${headNode.$ref ?? where}`;
   if (baseNode.$ref && walk.seen.has(pairKey)) return;
   walk.seen.add(pairKey);
-  const base = resolve(walk.base, baseNode);
-  const head = resolve(walk.head, headNode);
+  const base = resolveRef(walk.base, baseNode);
+  const head = resolveRef(walk.head, headNode);
 
   if (Array.isArray(base['x-extensible-enum'])) {
     compareOpenEnum(walk, base, head, where);
@@ -179,7 +180,7 @@ function compareOpenEnum(walk: Walk, base: any, head: any, where: string): void 
 function isOpenEnum(document: OpenApiDocument, schema: any): boolean {
   if (!Array.isArray(schema['x-extensible-enum'])) return false;
   return (schema.anyOf ?? [])
-    .map((branch: any) => resolve(document, branch))
+    .map((branch: any) => resolveRef(document, branch))
     .some((branch: any) => branch.enum === undefined && branch.const === undefined && listTypes(branch)?.includes('string'));
 }
 
@@ -270,20 +271,12 @@ function compareProblemTypes(walk: Walk, baseOperation: any, headOperation: any,
 function listProblemTypes(document: OpenApiDocument, operation: any): string[] {
   const entries: string[] = [];
   for (const [status, response] of Object.entries<any>(operation.responses ?? {})) {
-    const media = resolve(document, response)?.content?.['application/problem+json'];
-    if (!media) continue;
+    const examples = readProblemExamples(document, response);
+    if (!examples) continue;
     entries.push(status);
-    const examples = [media.example, ...Object.values<any>(media.examples ?? {}).map((e) => resolve(document, e)?.value)];
-    for (const example of examples) if (typeof example?.type === 'string') entries.push(`${status} ${example.type}`);
+    for (const example of examples as any[]) if (typeof example?.type === 'string') entries.push(`${status} ${example.type}`);
   }
   return entries;
-}
-
-/** Follow `$ref` and keep the keywords written beside it (3.1 allows `description` and the like there). */
-function resolve(document: OpenApiDocument, node: any): any {
-  if (!isObject(node) || typeof node.$ref !== 'string') return node;
-  const { $ref, ...siblings } = node;
-  return { ...resolve(document, resolveRef(document, { $ref })), ...siblings };
 }
 
 function listEnumValues(schema: any): unknown[] | undefined {

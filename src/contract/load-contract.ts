@@ -45,17 +45,23 @@ export function loadContract(): OpenApiDocument {
   return cached;
 }
 
-/** Follow a local reference (`#/components/...`) in the bundled contract, through chains of references. */
+/**
+ * Follow a local reference (`#/components/...`) in the bundled contract, through chains of references. Keywords
+ * written beside a `$ref` (OpenAPI 3.1 allows `description`, `summary` and the like there) are kept over the target's;
+ * a node without them resolves to the target itself.
+ */
 export function resolveRef<T = any>(contract: OpenApiDocument, value: any): T {
   if (value && typeof value.$ref === 'string') {
-    const path = String(value.$ref)
+    const { $ref, ...siblings } = value;
+    const path = String($ref)
       .replace(/^#\//, '')
       .split('/')
       .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
-    return resolveRef(
+    const target = resolveRef(
       contract,
       path.reduce((node: any, key) => node?.[key], contract),
     );
+    return Object.keys(siblings).length === 0 || typeof target !== 'object' || target === null ? target : ({ ...target, ...siblings } as T);
   }
   return value;
 }

@@ -11,7 +11,8 @@ export function describeCredentialsProblem(
   scheme?: string,
   schemePattern: RegExp | undefined = scheme ? compileSchemePattern(scheme) : undefined,
 ): string | undefined {
-  const example = `'Authorization: ${scheme ?? 'Api-Key'} <API_KEY>'`;
+  // The scheme word is the contract's (contract-facts.ts readAuthScheme); none is typed here.
+  const example = `'Authorization: ${scheme === undefined ? '' : `${scheme} `}<API_KEY>'`;
   if (!values || values.every((value) => value.trim() === '')) {
     return `The Authorization header is missing. Send your API key as ${example}.`;
   }

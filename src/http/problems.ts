@@ -2,16 +2,10 @@
 // title and status come from the contract's own problem examples (#/components/responses), so no title is typed
 // twice; a server adds the types only it answers with (the sandbox's helper routes), and Node's HTTP parser adds the
 // two below, which no operation declares.
-import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
+import { compileHeaderRule, findOperation, type ProblemTemplate, readProblemTemplates } from '../contract/contract-facts.js';
+import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
 import type { Answer } from './exchange.js';
 import { BODY_LIMIT_BYTES } from './request-body.js';
-
-/** The type, title and status every problem of one kind shares. */
-export interface ProblemTemplate {
-  type: string;
-  title: string;
-  status: number;
-}
 
 /** One entry of a problem's `errors`: where in the body, which rule (absent when an older contract has no `code`), in words. */
 export interface FieldError {
@@ -35,26 +29,6 @@ const PARSER_PROBLEM_TYPES: Record<string, OwnProblemType> = {
   'bad-request': [400, 'Bad request'],
   'request-header-fields-too-large': [431, 'Request header fields too large'],
 };
-
-/** Every problem type the contract's responses give an example of, by its slug (the last segment of its type). */
-export function readProblemTemplates(contract: OpenApiDocument): Map<string, ProblemTemplate> {
-  const templates = new Map<string, ProblemTemplate>();
-  for (const response of Object.values(contract.components.responses ?? {})) {
-    const media = resolveRef(contract, response)?.content?.['application/problem+json'];
-    const examples = [media?.example, ...Object.values(media?.examples ?? {}).map((example) => resolveRef(contract, example)?.value)];
-    for (const example of examples) {
-      if (typeof example?.type !== 'string') continue;
-      const slug = slugOf(example.type);
-      if (!templates.has(slug)) templates.set(slug, { type: example.type, title: example.title, status: example.status });
-    }
-  }
-  return templates;
-}
-
-// The slug of a problem type URI: its last path segment.
-function slugOf(type: string): string {
-  return type.split(/[/#]/).pop() ?? type;
-}
 
 export type CreateProblem<Slug extends string> = (slug: Slug, detail: string, errors?: FieldError[]) => ProblemDocument;
 
@@ -106,25 +80,35 @@ export function describePayloadTooLarge(bytes: number | undefined): string {
   return `The request body ${size}; the limit is ${BODY_LIMIT_BYTES} bytes (1 MiB). Send fewer or shorter items.`;
 }
 
-// The contract's IdempotencyKey header schema (#/components/parameters/IdempotencyKey): pattern ^[\x21-\x7E]+$,
-// minLength 1, maxLength 255.
-const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
+// The contract's IdempotencyKey header schema (#/components/parameters/IdempotencyKey) and the rule compiled from
+// it, both read on first use: one rule for the mock and the sandbox.
+let idempotencyKeySchema: { minLength?: number; maxLength?: number } | undefined;
+let idempotencyKeyRule: ((lines: readonly string[] | undefined) => boolean) | undefined;
 
-/**
- * Whether an Idempotency-Key breaks the contract's rule: `lines`, every line of the header (undefined when it was
- * not sent), must be one value of 1 to 255 visible ASCII characters. Two lines are refused whatever they hold, since
- * the key they mean is unclear.
- */
-export function isBadIdempotencyKey(lines: readonly string[] | undefined): boolean {
-  return lines !== undefined && (lines.length !== 1 || !IDEMPOTENCY_KEY.test(lines[0] as string));
+// The create operation's Idempotency-Key schema, in the package's own contract.
+function readIdempotencyKeySchema(): { minLength?: number; maxLength?: number } {
+  idempotencyKeySchema ??= findOperation(loadContract(), 'createCheckout').headerSchemas['idempotency-key'] as typeof idempotencyKeySchema;
+  if (!idempotencyKeySchema) throw new Error("The contract's createCheckout declares no Idempotency-Key header.");
+  return idempotencyKeySchema;
 }
 
 /**
- * The 422 detail for an Idempotency-Key that isBadIdempotencyKey refuses. Its problem's `errors` is empty: a
- * FieldError points into the body, and no field of the body is at fault.
+ * Whether an Idempotency-Key breaks the contract's schema for it: `lines`, every line of the header (undefined when
+ * it was not sent), must be one value the schema accepts. Two lines are refused whatever they hold, since the key
+ * they mean is unclear.
+ */
+export function isBadIdempotencyKey(lines: readonly string[] | undefined): boolean {
+  idempotencyKeyRule ??= compileHeaderRule(loadContract(), readIdempotencyKeySchema());
+  return idempotencyKeyRule(lines);
+}
+
+/**
+ * The 422 detail for an Idempotency-Key that isBadIdempotencyKey refuses, with the schema's bounds. Its problem's
+ * `errors` is empty: a FieldError points into the body, and no field of the body is at fault.
  */
 export function describeBadIdempotencyKey(): string {
-  return 'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters, such as a UUID.';
+  const { minLength, maxLength } = readIdempotencyKeySchema();
+  return `The Idempotency-Key header must be one value of ${minLength} to ${maxLength} visible ASCII characters, such as a UUID.`;
 }
 
 /** The 422 detail for a body with `fieldCount` offending fields (listed in `errors`), as the contract's example words it. */

@@ -5,15 +5,21 @@
 // honour is ignored (preferences.ts), and a successful create sends its completion callback.
 import { isDeepStrictEqual } from 'node:util';
 import type { IHttpOperation } from '@stoplight/types';
+import {
+  type ContractOperation,
+  compileHttpUrlCheck,
+  listOperations,
+  readFieldErrorCodes,
+  readProblemTemplates,
+} from '../contract/contract-facts.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { compileSchemePattern, describeCredentialsProblem } from '../http/authorization.js';
 import { checkEnvelope, type EnvelopeRules } from '../http/check-envelope.js';
 import type { ServerRequest } from '../http/exchange.js';
 import { createProblemFactory, type FactoryProblemSlug } from '../http/problem-factory.js';
-import { createProblemMaker, readProblemTemplates } from '../http/problems.js';
+import { createProblemMaker } from '../http/problems.js';
 import { readOriginForm, readRequestPath } from '../http/request-target.js';
 import type { CallbackSender } from './completion-callback.js';
-import { type ContractOperation, compileHttpUrlCheck, listOperations, readFieldErrorCodes } from './contract-facts.js';
 import { buildCorsHeaders } from './cors.js';
 import { cutDeeperThan, MAX_FORWARDED_DEPTH } from './cut-deep-values.js';
 import { printable } from './describe-exchange.js';

@@ -2,9 +2,9 @@
 // pasted (the mock accepts any key, so the placeholder is never replaced by a real one), and where the docs are.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { listOperations } from '../contract/contract-facts.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { projectRoot, resolveGeneratedDir } from './bundle.js';
-import { listOperations } from './contract-facts.js';
 
 export const KEY_PLACEHOLDER = '<API_KEY>';
 

@@ -5,6 +5,8 @@
 // the allowed values or the unknown name behind. Ajv's params are read back from that sentence; a pattern's meaning
 // is looked up in the contract, as the sandbox looks it up. Header violations are worded here: errors[] points into
 // the body only.
+
+import type { ContractOperation } from '../contract/contract-facts.js';
 import {
   describePattern,
   describeViolations,
@@ -14,7 +16,6 @@ import {
   type Violation,
 } from '../contract/field-errors.js';
 import type { FieldError } from '../http/problems.js';
-import type { ContractOperation } from './contract-facts.js';
 import type { PrismViolation } from './prism-engine.js';
 
 /** How to word the violations of one operation; without them, the generic pattern wording and no code. */

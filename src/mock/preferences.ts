@@ -5,7 +5,7 @@
 // request is answered as if it had not been sent. Prism would answer it with a status the contract does not declare
 // (a problem under `200`, `204` or `418`), or with a problem type of its own (`example=nope`, `code=abc`). Prism
 // also reads the same four from the query (`?__code=429`) when there is no Prefer header: they obey the same rules.
-import type { ContractOperation } from './contract-facts.js';
+import type { ContractOperation } from '../contract/contract-facts.js';
 
 /** What Prism's mocker takes from a request's preferences (as @stoplight/prism-http-server reads them). */
 export interface MockPreferences {

@@ -4,13 +4,13 @@
 import type { Server } from 'node:http';
 import { closeServer, describeStop, listenOrExplain, serveUntilStopped } from '../cli/lifecycle.js';
 import { type Command, EXIT, type RunIo, StartError } from '../cli/run-command.js';
+import { readCallbackHeaderExamples } from '../contract/contract-facts.js';
 import { readContract } from '../contract/load-contract.js';
 import { formatBaseUrl } from '../http/listen.js';
 import { formatMockBanner, formatProxyBanner } from './banner.js';
 import { ensureFreshBundle, locateBundle } from './bundle.js';
 import { createCallbackSender } from './completion-callback.js';
 import { type MockConfig, parseMockArgs, USAGE } from './config.js';
-import { readCallbackHeaderExamples } from './contract-facts.js';
 import { createPrismEngine } from './prism-engine.js';
 import { createProxyServer } from './proxy-server.js';
 import { createMockServer } from './server.js';

@@ -4,12 +4,11 @@
 // (answer-request.ts) answers it, and the exchange is logged in one line.
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { createRequestIdMaker } from '../contract/contract-facts.js';
 import { fromIncomingMessage } from '../http/request-body.js';
-import { createRequestIdMaker } from '../http/request-id.js';
 import { readRequestPath } from '../http/request-target.js';
 import { answerClientError, writeAnswer } from '../http/send-response.js';
 import { createRequestAnswerer, type RequestAnswererOptions } from './answer-request.js';
-import { readRequestIdExample } from './contract-facts.js';
 import { answerPreflight, buildCorsHeaders, isPreflight } from './cors.js';
 import { describeExchange } from './describe-exchange.js';
 import { answerOwnProblem } from './rewrite-prism-answer.js';
@@ -19,8 +18,7 @@ export type MockServerOptions = RequestAnswererOptions;
 export function createMockServer(options: MockServerOptions): Server {
   const { log } = options;
   const { answer, problems, createProblem } = createRequestAnswerer(options);
-  const example = readRequestIdExample(options.contract);
-  const makeRequestId = example === undefined ? undefined : createRequestIdMaker(example);
+  const makeRequestId = createRequestIdMaker(options.contract);
   const nextRequestId = () => makeRequestId?.();
 
   const server = createServer((req, res) => {

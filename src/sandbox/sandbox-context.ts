@@ -1,4 +1,5 @@
 // Everything a route needs, built once per running sandbox.
+import type { ContractOperation } from '../contract/contract-facts.js';
 import type { CreateProblem, OwnProblemType } from '../http/problems.js';
 import type { CallbackDispatcher } from './callbacks/callback-dispatcher.js';
 import type { CheckoutSettings } from './checkout/build-checkout.js';
@@ -36,6 +37,10 @@ export const SANDBOX_PROBLEM_TYPES: Record<string, OwnProblemType> = {
 
 export interface SandboxContext {
   clock: Clock;
+  /** The contract's createCheckout: its path, method and 401 challenge, as the routes serve them. */
+  createOperation: ContractOperation;
+  /** A fresh Request-Id for each answer, shaped like the contract's example (D2). */
+  createRequestId: () => string;
   authenticate: (authorization: AuthorizationHeader) => Authentication;
   createProblem: CreateProblem<(typeof SANDBOX_PROBLEM_SLUGS)[number]>;
   validateRequest: (body: unknown) => RequestCheck;

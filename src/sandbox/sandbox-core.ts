@@ -3,6 +3,7 @@
 // front of it; the testing kit (src/testing) puts a `fetch` function in front of the very same core, so that an
 // in-process mock and the sandbox cannot answer differently.
 import { randomUUID } from 'node:crypto';
+import { createRequestIdMaker, findOperation, readAuthScheme } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
 import type { Answer, ServerRequest } from '../http/exchange.js';
 import { createProblemMaker } from '../http/problems.js';
@@ -56,9 +57,13 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     send: options.sendCallback,
     maxDroppedListed: policies.maxSessions,
   });
+  const createOperation = findOperation(contract, 'createCheckout');
   const context: SandboxContext = {
     clock,
-    authenticate: createAuthenticator(policies.apiKeys),
+    createOperation,
+    // A contract without a Request-Id example leaves the form to the sandbox: a bare UUID.
+    createRequestId: createRequestIdMaker(contract) ?? randomUUID,
+    authenticate: createAuthenticator(policies.apiKeys, readAuthScheme(createOperation)),
     createProblem: createProblemMaker(contract, SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES),
     validateRequest: createRequestValidator(contract),
     checkoutSettings: {

@@ -5,7 +5,6 @@ import { createServer } from 'node:http';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { formatBaseUrl, listen } from '../http/listen.js';
 import { fromIncomingMessage } from '../http/request-body.js';
-import { createRequestIdMaker } from '../http/request-id.js';
 import { answerClientError, writeAnswer } from '../http/send-response.js';
 import type { SendCallback } from './callbacks/callback-delivery.js';
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
@@ -47,9 +46,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     });
   });
   // Each such answer gets its own Request-Id, as a routed one does.
-  const nextRequestId = createRequestIdMaker();
   server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
-    answerClientError(error, socket, context.createProblem, nextRequestId()),
+    answerClientError(error, socket, context.createProblem, context.createRequestId()),
   );
 
   const port = await listen(server, config.host, config.port);

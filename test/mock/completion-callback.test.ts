@@ -5,11 +5,11 @@
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readCallbackHeaderExamples } from '../../src/contract/contract-facts.js';
 import { readContract } from '../../src/contract/load-contract.js';
 import { listen } from '../../src/http/listen.js';
 import { locateBundle } from '../../src/mock/bundle.js';
 import { createCallbackSender } from '../../src/mock/completion-callback.js';
-import { readCallbackHeaderExamples } from '../../src/mock/contract-facts.js';
 import { createPrismEngine } from '../../src/mock/prism-engine.js';
 import { createMockServer } from '../../src/mock/server.js';
 import {

@@ -2,13 +2,13 @@
 // share (src/contract/field-errors.ts), and the regex is never quoted.
 import { describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/config.js';
+import { listOperations } from '../../src/contract/contract-facts.js';
 import {
   findPatternFacts,
   type SchemaDocument,
   UNDESCRIBED_FORMAT,
   describePattern as wordFacts,
 } from '../../src/contract/field-errors.js';
-import { listOperations } from '../../src/mock/contract-facts.js';
 import { createPatternDescriber } from '../../src/mock/describe-prism-violations.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 import { clone, contract, seedSamples } from './mock-fixtures.js';

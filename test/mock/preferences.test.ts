@@ -3,7 +3,7 @@
 // mock-server.test.ts.
 import { describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/config.js';
-import { listOperations } from '../../src/mock/contract-facts.js';
+import { listOperations } from '../../src/contract/contract-facts.js';
 import { choosePreferences, readPreferHeader } from '../../src/mock/preferences.js';
 import { contract } from './mock-fixtures.js';
 

@@ -3,8 +3,8 @@
 // Prism's engine and the sandbox's validator on the same bodies and wants the same entries from both.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/config.js';
+import { listOperations, readFieldErrorCodes } from '../../src/contract/contract-facts.js';
 import { locateBundle } from '../../src/mock/bundle.js';
-import { listOperations, readFieldErrorCodes } from '../../src/mock/contract-facts.js';
 import {
   createPatternComponentFinder,
   createPatternDescriber,

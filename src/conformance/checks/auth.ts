@@ -2,6 +2,7 @@
 // with the unauthorized problem and `WWW-Authenticate: Api-Key`, and the answer never echoes what was sent.
 import { randomBytes } from 'node:crypto';
 import type { CheckName } from '../check-catalog.js';
+import { AUTH_SCHEME } from '../config.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
@@ -21,8 +22,8 @@ export async function checkAuthentication(context: CheckContext, body: unknown):
     { check: 'auth-missing-key', name: 'no Authorization header', authorization: undefined },
     { check: 'auth-wrong-scheme', name: 'the key as a Bearer token', authorization: `Bearer ${apiKey}` },
     { check: 'auth-wrong-scheme', name: 'the key without a scheme word', authorization: apiKey },
-    { check: 'auth-wrong-scheme', name: 'the scheme word without a key', authorization: 'Api-Key' },
-    { check: 'auth-unknown-key', name: 'an unknown key', authorization: `Api-Key ${unknownKey}`, mustNotEcho: unknownKey },
+    { check: 'auth-wrong-scheme', name: 'the scheme word without a key', authorization: AUTH_SCHEME },
+    { check: 'auth-unknown-key', name: 'an unknown key', authorization: `${AUTH_SCHEME} ${unknownKey}`, mustNotEcho: unknownKey },
   ];
   await context.forEachConcurrently(
     probes.filter((probe) => context.recorder.isActive(probe.check)),
@@ -34,14 +35,14 @@ export async function checkAuthentication(context: CheckContext, body: unknown):
   );
 }
 
-/** What a 401 owes beyond being the unauthorized problem: the Api-Key challenge, and no echo of what was sent. */
+/** What a 401 owes beyond being the unauthorized problem: the contract's challenge (Api-Key), and no echo of what was sent. */
 function challengeViolations(exchange: Exchange, mustNotEcho: string | undefined): string[] {
   const messages: string[] = [];
   const { response } = exchange;
   if (response?.status === 401) {
     const challenge = response.headers['www-authenticate'];
-    if (challenge === undefined || challenge.trim().split(/[\s,]/)[0].toLowerCase() !== 'api-key') {
-      messages.push(`WWW-Authenticate is ${JSON.stringify(challenge ?? null)}; expected Api-Key`);
+    if (challenge === undefined || challenge.trim().split(/[\s,]/)[0].toLowerCase() !== AUTH_SCHEME.toLowerCase()) {
+      messages.push(`WWW-Authenticate is ${JSON.stringify(challenge ?? null)}; expected ${AUTH_SCHEME}`);
     }
   }
   const echoes = (text: string) => mustNotEcho !== undefined && text.includes(mustNotEcho);

@@ -9,7 +9,7 @@ export interface CheckContext {
   config: ConformanceConfig;
   recorder: CheckRecorder;
   validators: ContractValidators;
-  /** The create endpoint: base URL + /api/v1/checkouts/. */
+  /** The create endpoint: base URL + CREATE_PATH (`/api/v1/checkouts/`). */
   endpoint: string;
   send(request: SentRequest): Promise<Exchange>;
   /** POST a body (a value is sent as JSON, a string as it is) to the create endpoint, authenticated by default. */

@@ -3,15 +3,19 @@
 // the not-found problem. Each probe carries the API key, so that an implementation which checks the key first still
 // reaches its routing answer. The media type of every answer is the shared problem expectation's business.
 import { randomUUID } from 'node:crypto';
+import { AUTH_SCHEME, CREATE_PATH } from '../config.js';
 import type { Exchange, SentRequest } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
 
 export const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
 
+// The folder the create path sits in (`/api/v1`): an unknown path is probed there, where the API answers.
+const API_FOLDER = CREATE_PATH.replace(/\/[^/]*\/?$/, '');
+
 export async function checkMethodsAndPaths(context: CheckContext, sample: Record<string, unknown>): Promise<void> {
   const { config, recorder } = context;
-  const authorization = `Api-Key ${config.apiKey}`;
+  const authorization = `${AUTH_SCHEME} ${config.apiKey}`;
   const accept = 'application/json, application/problem+json';
   const json = JSON.stringify(sample);
   if (recorder.isActive('method-not-allowed')) {
@@ -35,11 +39,11 @@ export async function checkMethodsAndPaths(context: CheckContext, sample: Record
     });
   }
   if (recorder.isActive('unknown-path-not-found')) {
-    const url = `${config.baseUrl}/api/v1/conformance-no-such-path-${randomUUID()}/`;
+    const url = `${config.baseUrl}${API_FOLDER}/conformance-no-such-path-${randomUUID()}/`;
     const probes: Array<Omit<SentRequest, 'url'> & { name: string }> = [
-      { name: 'GET on an unknown path under /api/v1', method: 'GET', headers: { authorization, accept } },
+      { name: `GET on an unknown path under ${API_FOLDER}`, method: 'GET', headers: { authorization, accept } },
       {
-        name: 'POST of a valid body to an unknown path under /api/v1',
+        name: `POST of a valid body to an unknown path under ${API_FOLDER}`,
         method: 'POST',
         headers: { authorization, accept, 'content-type': 'application/json' },
         body: json,

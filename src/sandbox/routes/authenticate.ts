@@ -1,5 +1,5 @@
-// `Authorization: Api-Key <key>` (D23), sent exactly once, judged and worded as the mock judges it
-// (src/http/authorization.ts); then the key itself. The presented key is compared with timingSafeEqual against every
+// `Authorization: <scheme> <key>` (D23; the scheme is the contract's, `Api-Key`), sent exactly once, judged and
+// worded as the mock judges it (src/http/authorization.ts); then the key itself. The presented key is compared with timingSafeEqual against every
 // accepted key, without stopping early, as fixed-size buffers (keys are at most 256 characters): neither the content,
 // the length nor the position of a key leaks through timing. Nothing here logs or returns the key: the caller gets
 // the index of the matching key only.
@@ -8,20 +8,19 @@ import { compileSchemePattern, describeCredentialsProblem } from '../../http/aut
 
 export type Authentication = { ok: true; keyIndex: number } | { ok: false; detail: string };
 
-const SCHEME_WORD = 'Api-Key';
-const SCHEME = compileSchemePattern(SCHEME_WORD);
-
 /** Every Authorization header line of a request, as `req.headersDistinct.authorization` gives them, or one value. */
 export type AuthorizationHeader = string | readonly string[] | undefined;
 
-export function createAuthenticator(apiKeys: string[]): (authorization: AuthorizationHeader) => Authentication {
+/** The check of a request's Authorization lines against `apiKeys`, in the contract's auth `scheme` (readAuthScheme). */
+export function createAuthenticator(apiKeys: string[], scheme: string): (authorization: AuthorizationHeader) => Authentication {
+  const schemePattern = compileSchemePattern(scheme);
   const accepted = apiKeys.map((key) => ({ padded: pad(key), length: Buffer.byteLength(key) }));
   return (authorization) => {
     const values = typeof authorization === 'string' ? [authorization] : authorization;
-    const refusal = describeCredentialsProblem(values, SCHEME_WORD, SCHEME);
+    const refusal = describeCredentialsProblem(values, scheme, schemePattern);
     if (refusal) return { ok: false, detail: refusal };
     // describeCredentialsProblem has seen exactly one line in the scheme.
-    const match = SCHEME.exec((values as readonly string[])[0].trim()) as RegExpExecArray;
+    const match = schemePattern.exec((values as readonly string[])[0].trim()) as RegExpExecArray;
     const presentedLength = Buffer.byteLength(match[1]);
     const presented = presentedLength <= KEY_BYTES ? pad(match[1]) : undefined;
     let keyIndex = -1;

@@ -2,6 +2,7 @@
 // (src/http/check-envelope.ts), with the sandbox's policy between the steps: auth (401), rate limit (429), media type
 // (415), Idempotency-Key (422), idempotency in flight (409), size (413), JSON (400); then schema and rules (422),
 // idempotency replay or reuse (201 replayed / 422), and the checkout is created (201).
+import { readAuthScheme } from '../../contract/contract-facts.js';
 import { checkEnvelope, type EnvelopeRules, type Refusal } from '../../http/check-envelope.js';
 import { type Answer, jsonAnswer } from '../../http/exchange.js';
 import { createProblemFactory } from '../../http/problem-factory.js';
@@ -11,8 +12,6 @@ import { toMillis } from '../checkout/clock.js';
 import { fingerprintBody, type IdempotencyEntry } from '../idempotency-store.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { answerProblem, type RoutedRequest } from './routed-request.js';
-
-const MEDIA_TYPES = ['application/json'];
 
 export async function createCheckout(routed: RoutedRequest, context: SandboxContext): Promise<Answer> {
   const { request } = routed;
@@ -28,8 +27,9 @@ export async function createCheckout(routed: RoutedRequest, context: SandboxCont
       keyIndex = authentication.keyIndex;
       return undefined;
     },
-    challenge: 'Api-Key',
-    mediaTypes: MEDIA_TYPES,
+    // The operation's own 401 challenge and media types, read from the contract (src/contract/contract-facts.ts).
+    challenge: context.createOperation.authChallenge ?? readAuthScheme(context.createOperation),
+    mediaTypes: context.createOperation.requestMediaTypes,
     hasIdempotencyKey: true,
   };
 

@@ -4,7 +4,6 @@ import type { Answer, ServerRequest } from '../../http/exchange.js';
 import { createProblemFactory } from '../../http/problem-factory.js';
 import { problemAnswer } from '../../http/problems.js';
 import { redactUrls } from '../../http/redact.js';
-import { createRequestIdMaker } from '../../http/request-id.js';
 import { readRequestPath } from '../../http/request-target.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
@@ -14,8 +13,8 @@ import { answerProblem, type RoutedRequest } from './routed-request.js';
 
 type Route = (routed: RoutedRequest, context: SandboxContext) => Answer | Promise<Answer>;
 
-const ROUTES: Array<{ path: RegExp; methods: Record<string, Route> }> = [
-  { path: /^\/api\/v1\/checkouts\/$/, methods: { POST: createCheckout } },
+// The sandbox's own routes; the contract's create operation comes first, at the path the contract gives it.
+const SANDBOX_ROUTES: Array<{ path: RegExp; methods: Record<string, Route> }> = [
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)$/, methods: { GET: readCheckout } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/complete$/, methods: { POST: completeCheckout } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/expire$/, methods: { POST: expireCheckout } },
@@ -23,11 +22,9 @@ const ROUTES: Array<{ path: RegExp; methods: Record<string, Route> }> = [
   { path: /^\/checkouts\/([^/]+)$/, methods: { GET: showCheckoutPage } },
 ];
 
-const nextRequestId = createRequestIdMaker();
-
 /** The answer to `request`, always: a bug in a route becomes a 500 problem, logged without the request's headers. */
 export async function routeRequest(request: ServerRequest, context: SandboxContext): Promise<Answer> {
-  const requestId = nextRequestId();
+  const requestId = context.createRequestId();
   let answer: Answer;
   try {
     answer = await answerRoute({ request, requestId, id: '' }, context);
@@ -48,7 +45,9 @@ export async function routeRequest(request: ServerRequest, context: SandboxConte
 function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | Promise<Answer> {
   const problems = createProblemFactory(context.createProblem);
   const path = readRequestPath(routed.request.target);
-  for (const route of ROUTES) {
+  const create = context.createOperation;
+  const routes = [{ path: create.pathPattern, methods: { [create.method]: createCheckout } }, ...SANDBOX_ROUTES];
+  for (const route of routes) {
     const match = route.path.exec(path);
     if (!match) continue;
     const handler = route.methods[routed.request.method];
@@ -56,6 +55,7 @@ function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | P
     const allowed = Object.keys(route.methods);
     return answerProblem(routed, problems.methodNotAllowed(path, allowed), { allow: allowed.join(', ') });
   }
-  const hint = path === '/api/v1/checkouts' ? ' The create call is POST /api/v1/checkouts/, with the trailing slash.' : '';
+  const missesSlash = create.path.endsWith('/') && path === create.path.slice(0, -1);
+  const hint = missesSlash ? ` The create call is ${create.method} ${create.path}, with the trailing slash.` : '';
   return answerProblem(routed, problems.notFound(path, hint));
 }

@@ -17,13 +17,14 @@ export function answerProblem(routed: RoutedRequest, problem: ProblemDocument, h
 }
 
 /**
- * The index of the request's accepted key, or its 401 answer (with `WWW-Authenticate: Api-Key`). Every Authorization
+ * The index of the request's accepted key, or its 401 answer (with the contract's challenge, `WWW-Authenticate: Api-Key`). Every Authorization
  * line is judged: a server that kept only the first of several would let a second one pass unseen.
  */
 export function requireApiKey(routed: RoutedRequest, context: SandboxContext): { keyIndex: number } | { refusal: Answer } {
   const authentication = context.authenticate(routed.request.headers.authorization);
   if (authentication.ok) return { keyIndex: authentication.keyIndex };
+  const challenge = context.createOperation.authChallenge as string; // readAuthScheme checked it at start-up
   return {
-    refusal: answerProblem(routed, context.createProblem('unauthorized', authentication.detail), { 'www-authenticate': 'Api-Key' }),
+    refusal: answerProblem(routed, context.createProblem('unauthorized', authentication.detail), { 'www-authenticate': challenge }),
   };
 }

@@ -1,10 +1,15 @@
-// What the mock reads from the bundled contract, so no fact is typed twice: the operations and what they require,
-// the named request examples, the callback's delivery headers, the field error codes and the HttpUrl schema.
-import { createContractValidators } from '../contract/compile-schemas.js';
-import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
+// The facts every part reads from the contract, so none is typed twice: its operations (paths, methods, what they
+// require), the auth scheme and its challenge, the problem templates, header schemas and the rules compiled from
+// them, the named examples, the callback's delivery headers, the field error codes and the HttpUrl schema. `$ref`s
+// are followed by load-contract.ts's resolveRef, the one resolver.
+import { randomUUID } from 'node:crypto';
+import { createContractValidators } from './compile-schemas.js';
+import { type OpenApiDocument, resolveRef } from './load-contract.js';
 
 /** One operation of the contract with the facts the mock's checks need, read once at start-up. */
 export interface ContractOperation {
+  /** The operation's `operationId`, or undefined when it has none. */
+  operationId: string | undefined;
   method: string;
   path: string;
   /** Matches the request paths this operation serves. */
@@ -45,6 +50,7 @@ export function listOperations(contract: OpenApiDocument): ContractOperation[] {
       const [successStatus, success] = Object.entries(operation.responses).find(([status]) => /^2[0-9]{2}$/.test(status)) ?? [];
       const successMedia = resolveRef(contract, success)?.content?.['application/json'];
       operations.push({
+        operationId: operation.operationId,
         method: method.toUpperCase(),
         path,
         pathPattern: compilePathPattern(path),
@@ -62,6 +68,70 @@ export function listOperations(contract: OpenApiDocument): ContractOperation[] {
     }
   }
   return operations;
+}
+
+/** The operation named `operationId`; throws when the contract has none, so a server fails at start-up. */
+export function findOperation(contract: OpenApiDocument, operationId: string): ContractOperation {
+  const operation = listOperations(contract).find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`The contract has no operation "${operationId}".`);
+  return operation;
+}
+
+/**
+ * The auth scheme word an operation's `Authorization` header must start with (`Api-Key`): the first word of the
+ * challenge its 401 answers with (RFC 9110, section 11.6.1). Throws when the operation declares no challenge.
+ */
+export function readAuthScheme(operation: ContractOperation): string {
+  const scheme = operation.authChallenge?.split(/[ \t,]/)[0];
+  if (!scheme) throw new Error(`The contract's ${operation.method} ${operation.path} declares no WWW-Authenticate challenge.`);
+  return scheme;
+}
+
+/** The type, title and status every problem of one kind shares. */
+export interface ProblemTemplate {
+  type: string;
+  title: string;
+  status: number;
+}
+
+/**
+ * The problem examples of one response (`example` and every named example of its application/problem+json
+ * content), or undefined when the response is no problem. The one way problem examples are read.
+ */
+export function readProblemExamples(contract: OpenApiDocument, responseNode: unknown): unknown[] | undefined {
+  const media = resolveRef(contract, responseNode)?.content?.['application/problem+json'];
+  if (!media) return undefined;
+  const named = Object.values(media.examples ?? {}).map((example) => resolveRef(contract, example)?.value);
+  return [media.example, ...named].filter((example) => example !== undefined);
+}
+
+/** Every problem type the contract's responses give an example of, by its slug (the last segment of its type). */
+export function readProblemTemplates(contract: OpenApiDocument): Map<string, ProblemTemplate> {
+  const templates = new Map<string, ProblemTemplate>();
+  for (const response of Object.values(contract.components.responses ?? {})) {
+    for (const example of readProblemExamples(contract, response) ?? []) {
+      const { type, title, status } = example as Partial<ProblemTemplate>;
+      if (typeof type !== 'string') continue;
+      const slug = readProblemSlug(type);
+      if (!templates.has(slug)) templates.set(slug, { type, title: title as string, status: status as number });
+    }
+  }
+  return templates;
+}
+
+/** The slug of a problem type URI: its last path segment. */
+export function readProblemSlug(type: string): string {
+  return type.split(/[/#]/).pop() ?? type;
+}
+
+/**
+ * A check of one header against its contract schema, over every line of it as headersDistinct gives them: true when
+ * the header breaks the schema. An absent header (undefined) passes; two lines fail whatever they hold, since the
+ * value they mean is unclear.
+ */
+export function compileHeaderRule(contract: OpenApiDocument, schema: unknown): (lines: readonly string[] | undefined) => boolean {
+  const validate = createContractValidators(contract).ajv.compile(schema as object);
+  return (lines) => lines !== undefined && (lines.length !== 1 || !validate(lines[0]));
 }
 
 // The statuses declared one by one, each with the example names of every media type of its answer.
@@ -140,6 +210,17 @@ export function readRequestIdExample(contract: OpenApiDocument): string | undefi
     if (example !== undefined) return example;
   }
   return undefined;
+}
+
+/**
+ * A maker of fresh Request-Ids shaped like the contract's example (`urn:uuid:` and a UUID): the example's prefix
+ * before its UUID, then a new UUID. Undefined when the contract's responses declare no Request-Id example.
+ */
+export function createRequestIdMaker(contract: OpenApiDocument): (() => string) | undefined {
+  const example = readRequestIdExample(contract);
+  if (example === undefined) return undefined;
+  const prefix = example.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, '');
+  return () => `${prefix}${randomUUID()}`;
 }
 
 /**
