@@ -4,8 +4,6 @@
 // bounds are in that table and docs/sandbox.md, not repeated here.
 import type { CallbackReply, OutgoingCallback, SendCallback } from '../sandbox/callbacks/callback-delivery.js';
 import type { Clock } from '../sandbox/checkout/clock.js';
-import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
-import type { SandboxPolicies } from '../sandbox/sandbox-core.js';
 
 /** A completion callback as it would go out: POST `url` with `headers` and `body`, the exact string that was signed. */
 export type CallbackDelivery = OutgoingCallback;
@@ -55,11 +53,6 @@ export interface TestingPolicies {
   onCallback?: (delivery: CallbackDelivery) => CallbackAnswer | Promise<CallbackAnswer>;
   /** Where operational lines go (failed callback attempts); silent by default. Never given a key. */
   log?: (line: string) => void;
-}
-
-/** The sandbox policies these options ask for; throws a TypeError that names the option when one cannot be used. */
-export function readTestingPolicies(options: TestingPolicies, caller: string): SandboxPolicies {
-  return readSandboxOptions(options, caller);
 }
 
 // The latest time whose microseconds are still exact in a double (the year 2255).
