@@ -4,11 +4,11 @@
 
 import { fromFetchArguments, fromFetchRequest, toFetchResponse } from '../http/fetch-exchange.js';
 import type { UndeliveredCallback } from '../sandbox/callbacks/callback-dispatcher.js';
-import { normalizeBaseUrl } from '../sandbox/config/read-sandbox-config.js';
+import { normalizeBaseUrl, readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
 import { SHUTDOWN_GRACE_MS } from '../sandbox/config/sandbox-settings.js';
 import { createSandboxCore } from '../sandbox/sandbox-core.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
-import { readClock, readTestingPolicies, sendToFunction, type TestingPolicies } from './testing-options.js';
+import { readClock, sendToFunction, type TestingPolicies } from './testing-options.js';
 
 export interface CheckoutMockOptions extends TestingPolicies {
   /** The base URL the mock answers under, to give your client (default `https://checkout.test`). */
@@ -32,7 +32,7 @@ export const DEFAULT_MOCK_BASE_URL = 'https://checkout.test';
 
 export function createCheckoutMock(options: CheckoutMockOptions = {}): CheckoutMock {
   const baseUrl = readBaseUrl(options.baseUrl ?? DEFAULT_MOCK_BASE_URL);
-  const policies = readTestingPolicies({ checkoutPageUrl: baseUrl, ...options }, 'createCheckoutMock');
+  const policies = readSandboxOptions({ checkoutPageUrl: baseUrl, ...options }, 'createCheckoutMock');
   const clock = readClock(options.now, 'createCheckoutMock');
   const core = createSandboxCore({
     policies,

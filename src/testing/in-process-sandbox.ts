@@ -2,9 +2,10 @@
 // set-up or for code that must talk HTTP (another language's client, a browser). The same server as the
 // `checkout-sandbox` bin, with its helpers as functions instead of HTTP calls.
 import type { UndeliveredCallback } from '../sandbox/callbacks/callback-dispatcher.js';
+import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
 import { startSandbox as startSandboxServer } from '../sandbox/start-sandbox.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
-import { readClock, readTestingPolicies, sendToFunction, type TestingPolicies } from './testing-options.js';
+import { readClock, sendToFunction, type TestingPolicies } from './testing-options.js';
 
 export interface SandboxStartOptions extends TestingPolicies {
   /** The loopback port to listen on (default 0: a free one). */
@@ -21,28 +22,18 @@ export interface TestSandbox extends CheckoutControls {
 }
 
 export async function startSandbox(options: SandboxStartOptions = {}): Promise<TestSandbox> {
-  const policies = readTestingPolicies(options, 'startSandbox');
-  const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new TypeError(`startSandbox: options.port must be a whole number from 0 to 65535 (0 picks a free port), got ${port}.`);
-  }
+  // PORT's row, with the kit's own default: a free port.
+  const config = readSandboxOptions({ ...options, port: options.port ?? 0 }, 'startSandbox');
   const running = await startSandboxServer({
-    config: {
-      ...policies,
-      host: '127.0.0.1',
-      port,
-      apiKeysGenerated: options.apiKey === undefined,
-      callbackSecretGenerated: options.callbackSecret === undefined,
-      sweepIntervalMs: 60_000,
-    },
+    config,
     log: options.log ?? (() => {}),
     clock: readClock(options.now, 'startSandbox'),
     sendCallback: options.onCallback && sendToFunction(options.onCallback),
   });
   return {
     baseUrl: running.url,
-    apiKey: policies.apiKeys[0] as string,
-    callbackSecret: policies.callbackSecret,
+    apiKey: config.apiKeys[0] as string,
+    callbackSecret: config.callbackSecret,
     ...createCheckoutControls(running.context),
     close: () => running.close(),
   };

@@ -1,10 +1,9 @@
-// The options a consumer's test gives the testing kit, turned into the sandbox's own policies by the sandbox's own
-// config reader: the same defaults, bounds and messages as the `checkout-sandbox` environment variables, with each
-// message naming the option instead of the variable.
+// The options a consumer's test gives the testing kit, read into the sandbox's own policies through the sandbox's
+// settings table (src/sandbox/config/sandbox-settings.ts): the same defaults, bounds and messages as the
+// `checkout-sandbox` environment variables, each message naming the option instead of the variable. Defaults and
+// bounds are in that table and docs/sandbox.md, not repeated here.
 import type { CallbackReply, OutgoingCallback, SendCallback } from '../sandbox/callbacks/callback-delivery.js';
 import type { Clock } from '../sandbox/checkout/clock.js';
-import { readSandboxConfig, SandboxConfigError } from '../sandbox/config/read-sandbox-config.js';
-import type { SandboxPolicies } from '../sandbox/sandbox-core.js';
 
 /** A completion callback as it would go out: POST `url` with `headers` and `body`, the exact string that was signed. */
 export type CallbackDelivery = OutgoingCallback;
@@ -16,32 +15,34 @@ export type CallbackDelivery = OutgoingCallback;
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler with no return statement returns void, and that acknowledges.
 export type CallbackAnswer = void | number | Response;
 
+// Each option below is a row of the settings table, named after its variable; its default, bounds and meaning are
+// there (and in docs/sandbox.md), read by readSandboxOptions.
 export interface TestingPolicies {
-  /** The API key the mock accepts; one is generated when absent. */
+  /** CHECKOUT_API_KEYS, one key: the key the mock accepts; one is generated when absent. */
   apiKey?: string;
-  /** The Standard Webhooks secret (`whsec_…`) that signs callbacks; one is generated when absent. */
+  /** CHECKOUT_CALLBACK_SECRET: the `whsec_…` secret that signs callbacks; one is generated when absent. */
   callbackSecret?: string;
-  /** Scheme and host of the checkout `url`s (default: the mock's baseUrl, or the sandbox's own address). */
+  /** CHECKOUT_PAGE_URL: scheme and host of the checkout `url`s. */
   checkoutPageUrl?: string;
-  /** How long a checkout stays open (default 24 h). */
+  /** CHECKOUT_SESSION_LIFETIME_MS: how long a checkout stays open. */
   sessionLifetimeMs?: number;
-  /** How much later than createdAt a new checkout's updatedAt is (default 0). */
+  /** CHECKOUT_INITIAL_UPDATE_DELAY_MS: how much later than createdAt a new checkout's updatedAt is. */
   initialUpdateDelayMs?: number;
-  /** Offer the account's other payment methods next to a chosen pair (default false). */
+  /** CHECKOUT_OFFER_ALL_METHODS: offer the account's other payment methods next to a chosen pair. */
   offerAllMethods?: boolean;
-  /** USD value of one unit per currency code, over the built-in test rates, such as `{ EUR: '1.1' }`. */
+  /** CHECKOUT_TEST_RATES: USD value of one unit per currency code, over the built-in test rates, such as `{ EUR: '1.1' }`. */
   testRates?: Readonly<Record<string, string>>;
-  /** At most `requests` create calls per key in each `windowMs`; beyond it 429 `rate-limited` (default: no limit). */
+  /** CHECKOUT_RATE_LIMIT: at most `requests` create calls per key in each `windowMs`; beyond it 429 `rate-limited`. */
   rateLimit?: { requests: number; windowMs: number };
-  /** Delays before each retry of a failed callback (default: the contract's schedule, 5 s to 24 h). */
+  /** CHECKOUT_CALLBACK_RETRY_DELAYS_MS: delays before each retry of a failed callback; `[]` for no retries. */
   callbackRetryDelaysMs?: readonly number[];
-  /** Largest random share added to a retry delay (default 0.1). */
+  /** CHECKOUT_CALLBACK_RETRY_JITTER: largest random share added to a retry delay. */
   callbackRetryJitter?: number;
-  /** How long a callback receiver has to answer (default 15 s). */
+  /** CHECKOUT_CALLBACK_TIMEOUT_MS: how long a callback receiver has to answer. */
   callbackTimeoutMs?: number;
-  /** Most checkouts kept; the oldest is dropped beyond it (default 10,000). */
+  /** CHECKOUT_MAX_SESSIONS: most checkouts kept; the oldest is dropped beyond it. */
   maxSessions?: number;
-  /** The merchant.name of every checkout. */
+  /** CHECKOUT_MERCHANT_NAME: the merchant.name of every checkout. */
   merchantName?: string;
   /** The clock of records and expiry, in milliseconds since the epoch (default: the real clock). */
   now?: () => number | Date;
@@ -52,63 +53,6 @@ export interface TestingPolicies {
   onCallback?: (delivery: CallbackDelivery) => CallbackAnswer | Promise<CallbackAnswer>;
   /** Where operational lines go (failed callback attempts); silent by default. Never given a key. */
   log?: (line: string) => void;
-}
-
-const VARIABLES: Record<string, string> = {
-  apiKey: 'CHECKOUT_API_KEYS',
-  callbackSecret: 'CHECKOUT_CALLBACK_SECRET',
-  checkoutPageUrl: 'CHECKOUT_PAGE_URL',
-  sessionLifetimeMs: 'CHECKOUT_SESSION_LIFETIME_MS',
-  initialUpdateDelayMs: 'CHECKOUT_INITIAL_UPDATE_DELAY_MS',
-  offerAllMethods: 'CHECKOUT_OFFER_ALL_METHODS',
-  testRates: 'CHECKOUT_TEST_RATES',
-  rateLimit: 'CHECKOUT_RATE_LIMIT',
-  callbackRetryDelaysMs: 'CHECKOUT_CALLBACK_RETRY_DELAYS_MS',
-  callbackRetryJitter: 'CHECKOUT_CALLBACK_RETRY_JITTER',
-  callbackTimeoutMs: 'CHECKOUT_CALLBACK_TIMEOUT_MS',
-  maxSessions: 'CHECKOUT_MAX_SESSIONS',
-  merchantName: 'CHECKOUT_MERCHANT_NAME',
-};
-
-/** The sandbox policies these options ask for; throws a TypeError that names the option when one cannot be used. */
-export function readTestingPolicies(options: TestingPolicies, caller: string): SandboxPolicies {
-  if (options.apiKey?.includes(',')) {
-    throw new TypeError(`${caller}: options.apiKey is one key and cannot hold a comma.`);
-  }
-  // The sandbox reads an empty variable as unset; an empty option is a mistake, said so rather than replaced.
-  for (const option of ['apiKey', 'callbackSecret', 'checkoutPageUrl', 'merchantName'] as const) {
-    if (options[option]?.trim() === '') throw new TypeError(`${caller}: options.${option} is empty; leave it out for the default.`);
-  }
-  const env: Record<string, string | undefined> = {};
-  for (const [option, variable] of Object.entries(VARIABLES)) {
-    env[variable] = formatOption(option, (options as Record<string, unknown>)[option]);
-  }
-  try {
-    const config = readSandboxConfig(env);
-    // No delays at all means no retries, which the environment variable (empty = the default) cannot say.
-    if (options.callbackRetryDelaysMs?.length === 0) config.callbackRetryDelaysMs = [];
-    return config;
-  } catch (error) {
-    if (!(error instanceof SandboxConfigError)) throw error;
-    const message = Object.entries(VARIABLES).reduce(
-      (text, [option, variable]) => text.replaceAll(variable, `options.${option}`),
-      error.message,
-    );
-    throw new TypeError(`${caller}: ${message}`);
-  }
-}
-
-function formatOption(option: string, value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (option === 'testRates')
-    return Object.entries(value as Record<string, string>)
-      .map(([code, rate]) => `${code}=${rate}`)
-      .join(',');
-  if (option === 'rateLimit') {
-    const { requests, windowMs } = value as { requests: number; windowMs: number };
-    return `${requests}/${windowMs}`;
-  }
-  return Array.isArray(value) ? value.join(',') : String(value);
 }
 
 // The latest time whose microseconds are still exact in a double (the year 2255).

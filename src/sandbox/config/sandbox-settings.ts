@@ -1,9 +1,72 @@
-// The environment variables the sandbox reads, with their defaults and meaning. One table feeds `--help`, the
-// config reader and the README, so they cannot drift apart.
+// The one table of the sandbox's settings: each with its environment variable, its option in the testing kit
+// (createCheckoutMock, startSandbox), its parser and bounds, its default and what it means. The config reader (env and
+// options), `checkout-sandbox --help` and docs/sandbox.md's table all come from it; a test keeps the docs equal to it.
 import { CONTRACT_ACK_TIMEOUT_MS, CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
-export interface SandboxSetting {
+import {
+  API_KEYS_PARSER,
+  CALLBACK_SECRET_PARSER,
+  DELAYS_PARSER,
+  FLAG_PARSER,
+  generateApiKey,
+  generateCallbackSecret,
+  HOST_PARSER,
+  PAGE_URL_PARSER,
+  PORT_PARSER,
+  RATE_LIMIT_PARSER,
+  type RateLimit,
+  type SettingParser,
+  SHARE_PARSER,
+  TEST_RATES_PARSER,
+  TEXT_PARSER,
+  wholeNumber,
+} from './setting-parsers.js';
+
+export interface SandboxConfig {
+  host: string;
+  port: number;
+  apiKeys: string[];
+  /** True when no CHECKOUT_API_KEYS was set and `apiKeys` holds one generated key. */
+  apiKeysGenerated: boolean;
+  callbackSecret: string;
+  callbackSecretGenerated: boolean;
+  /** Scheme and host of the checkout page; null means the sandbox's own address. */
+  checkoutPageUrl: string | null;
+  sessionLifetimeMs: number;
+  /** Account choices the contract leaves open (docs/decisions.md, "What the sandbox chooses"). */
+  initialUpdateDelayMs: number;
+  offerAllMethods: boolean;
+  /** USD value of one unit per currency code, over the built-in test rates. */
+  testRates: Record<string, string>;
+  /** At most `requests` create calls per API key in each window of `windowMs`, else 429; null for no limit. */
+  rateLimit: RateLimit | null;
+  maxSessions: number;
+  retentionMs: number;
+  sweepIntervalMs: number;
+  callbackRetryDelaysMs: number[];
+  callbackRetryJitter: number;
+  callbackTimeoutMs: number;
+  merchantName: string;
+}
+
+/** The fields of SandboxConfig that a setting holds (the others say whether a secret was generated). */
+export type SettingKey = Exclude<keyof SandboxConfig, 'apiKeysGenerated' | 'callbackSecretGenerated'>;
+
+export interface SandboxSetting<K extends SettingKey = SettingKey> {
+  /** The environment variable. */
   name: string;
+  /** The option of createCheckoutMock and startSandbox, or null when the kit decides it itself. */
+  option: string | null;
+  /** The SandboxConfig field it sets. */
+  key: K;
+  /** How its text and its option are read, with their bounds. */
+  parse: SettingParser<SandboxConfig[K]>;
+  /** The value when it is not set (a fresh one each time: keys and secrets are generated). */
+  initial: () => SandboxConfig[K];
+  /** The default as the docs and --help show it. */
   fallback: string;
+  /** True when `fallback` is the value as it would be written (the docs show it as code). */
+  literal?: boolean;
+  /** One line on what it does. */
   meaning: string;
 }
 
@@ -16,77 +79,160 @@ export { CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER };
  *  process manager (docker stop waits 10 s), and an attempt never outlasts CHECKOUT_CALLBACK_TIMEOUT_MS anyway. */
 export const SHUTDOWN_GRACE_MS = 5_000;
 
-export const SANDBOX_SETTINGS: SandboxSetting[] = [
-  { name: 'HOST', fallback: '127.0.0.1', meaning: 'Interface to listen on.' },
-  { name: 'PORT', fallback: '4011', meaning: 'Port to listen on (0 picks a free one).' },
-  {
+/** One setting whose default is a plain value, shown as it would be written. */
+function plain<K extends SettingKey>(
+  setting: Omit<SandboxSetting<K>, 'initial' | 'fallback' | 'literal'> & { initial: SandboxConfig[K] },
+): SandboxSetting<K> {
+  const value = setting.initial;
+  return {
+    ...setting,
+    initial: () => (Array.isArray(value) ? [...value] : value) as SandboxConfig[K],
+    fallback: Array.isArray(value) ? value.join(',') : String(value),
+    literal: true,
+  };
+}
+
+function setting<K extends SettingKey>(entry: SandboxSetting<K>): SandboxSetting<K> {
+  return entry;
+}
+
+export const SANDBOX_SETTINGS: readonly SandboxSetting[] = [
+  plain({ name: 'HOST', option: null, key: 'host', parse: HOST_PARSER, initial: '127.0.0.1', meaning: 'Interface to listen on.' }),
+  plain({
+    name: 'PORT',
+    option: 'port',
+    key: 'port',
+    parse: PORT_PARSER,
+    initial: 4011,
+    meaning: 'Port to listen on (`0` picks a free one).',
+  }),
+  setting({
     name: 'CHECKOUT_API_KEYS',
+    option: 'apiKey',
+    key: 'apiKeys',
+    parse: API_KEYS_PARSER,
+    initial: () => [generateApiKey()],
     fallback: 'one generated key, printed once at start',
-    meaning: 'Comma-separated API keys the sandbox accepts in `Authorization: Api-Key <key>`. Never printed.',
-  },
-  {
+    meaning: 'Comma-separated keys accepted in `Authorization: Api-Key <key>` (the option is one key). Never printed.',
+  }),
+  setting({
     name: 'CHECKOUT_CALLBACK_SECRET',
+    option: 'callbackSecret',
+    key: 'callbackSecret',
+    parse: CALLBACK_SECRET_PARSER,
+    initial: generateCallbackSecret,
     fallback: 'a generated `whsec_…` secret, printed once at start',
     meaning: 'Standard Webhooks secret (`whsec_<base64>`) that signs callbacks. Never printed when you set it.',
-  },
-  {
+  }),
+  setting({
     name: 'CHECKOUT_PAGE_URL',
-    fallback: 'the sandbox itself (`http://HOST:PORT`)',
-    meaning: 'Scheme and host of the checkout page used in `url`, which is `<CHECKOUT_PAGE_URL>/checkouts/<id>`.',
-  },
-  {
+    option: 'checkoutPageUrl',
+    key: 'checkoutPageUrl',
+    parse: PAGE_URL_PARSER,
+    initial: () => null,
+    fallback: 'the sandbox itself (the mock: its `baseUrl`)',
+    meaning: 'Scheme and host of the checkout page: `url` is `<CHECKOUT_PAGE_URL>/checkouts/<id>`.',
+  }),
+  plain({
     name: 'CHECKOUT_SESSION_LIFETIME_MS',
-    fallback: String(DAY_MS),
-    meaning: 'How long a checkout stays open (D21 leaves the lifetime to the account; the sandbox keeps 24 h).',
-  },
-  {
+    option: 'sessionLifetimeMs',
+    key: 'sessionLifetimeMs',
+    parse: wholeNumber(1, 366 * DAY_MS),
+    initial: DAY_MS,
+    meaning: 'How long a checkout stays `open` (D21 leaves the lifetime to the account; the sandbox keeps 24 h).',
+  }),
+  plain({
     name: 'CHECKOUT_INITIAL_UPDATE_DELAY_MS',
-    fallback: '0',
-    meaning: "How much later than `createdAt` a new checkout's `updatedAt` is (D22 allows 0 or more; the service shows about 1 s).",
-  },
-  {
+    option: 'initialUpdateDelayMs',
+    key: 'initialUpdateDelayMs',
+    parse: wholeNumber(0, 60_000),
+    initial: 0,
+    meaning: "How much later than `createdAt` a new checkout's `updatedAt` is (D22; the service shows about 1 s).",
+  }),
+  plain({
     name: 'CHECKOUT_OFFER_ALL_METHODS',
-    fallback: 'false',
-    meaning:
-      "With `true`, a chosen crypto pair is offered next to the account's other methods (card, other coins), as the service does (D20).",
-  },
-  {
+    option: 'offerAllMethods',
+    key: 'offerAllMethods',
+    parse: FLAG_PARSER,
+    initial: false,
+    meaning: "`true`: a chosen crypto pair is offered first, next to the account's other methods, as the service does (D20).",
+  }),
+  setting({
     name: 'CHECKOUT_TEST_RATES',
+    option: 'testRates',
+    key: 'testRates',
+    parse: TEST_RATES_PARSER,
+    initial: () => ({}),
     fallback: 'the built-in table (`src/sandbox/checkout/test-rates.ts`)',
     meaning:
-      'Comma-separated `CODE=USD_VALUE` entries that override or add test rates, such as `EUR=1.1,BTC=65000`; an unlisted code is worth 1 USD (D13).',
-  },
-  {
+      'Entries that override or add test rates, such as `EUR=1.1,BTC=65000` (the option: `{ EUR: "1.1" }`); an unlisted code is worth 1 USD (D13).',
+  }),
+  setting({
     name: 'CHECKOUT_RATE_LIMIT',
+    option: 'rateLimit',
+    key: 'rateLimit',
+    parse: RATE_LIMIT_PARSER,
+    initial: () => null,
     fallback: 'no limit',
     meaning:
-      'At most this many create calls per API key in each window, as `<requests>/<window in ms>` such as `100/60000`; beyond it `429 rate-limited` with `Retry-After` (the contract leaves limits to the service).',
-  },
-  {
+      'At most this many create calls per key in each window, such as `100/60000` (the option: `{ requests, windowMs }`); beyond it `429 rate-limited` with `Retry-After` (D25).',
+  }),
+  plain({
     name: 'CHECKOUT_MAX_SESSIONS',
-    fallback: '10000',
-    meaning: 'Most checkouts kept in memory; the oldest is dropped beyond it. As many Idempotency-Keys are kept, one per checkout.',
-  },
-  {
+    option: 'maxSessions',
+    key: 'maxSessions',
+    parse: wholeNumber(1, 10_000_000),
+    initial: 10_000,
+    meaning:
+      'Most checkouts kept; the oldest is dropped. As many `Idempotency-Key`s are kept, one per checkout, so none is dropped before its checkout.',
+  }),
+  plain({
     name: 'CHECKOUT_RETENTION_MS',
-    fallback: '3600000',
+    option: null,
+    key: 'retentionMs',
+    parse: wholeNumber(0, 366 * DAY_MS),
+    initial: 3_600_000,
     meaning: 'How long a checkout is kept after it expires before it is evicted.',
-  },
-  { name: 'CHECKOUT_SWEEP_INTERVAL_MS', fallback: '60000', meaning: 'How often expired checkouts are marked and evicted.' },
-  {
+  }),
+  plain({
+    name: 'CHECKOUT_SWEEP_INTERVAL_MS',
+    option: null,
+    key: 'sweepIntervalMs',
+    parse: wholeNumber(10, DAY_MS),
+    initial: 60_000,
+    meaning: 'How often expired checkouts are marked and evicted.',
+  }),
+  plain({
     name: 'CHECKOUT_CALLBACK_RETRY_DELAYS_MS',
-    fallback: CONTRACT_RETRY_DELAYS_MS.join(','),
-    meaning: "Comma-separated delays before each retry of a failed callback (the contract's D7 schedule by default; shorten it for tests).",
-  },
-  {
+    option: 'callbackRetryDelaysMs',
+    key: 'callbackRetryDelaysMs',
+    parse: DELAYS_PARSER,
+    initial: CONTRACT_RETRY_DELAYS_MS,
+    meaning:
+      "Delays before each callback retry: the contract's schedule (D7). Shorten it in tests, such as `50,100,200`; the option's `[]` means no retries.",
+  }),
+  plain({
     name: 'CHECKOUT_CALLBACK_RETRY_JITTER',
-    fallback: String(CONTRACT_RETRY_JITTER),
-    meaning: 'Largest share of a retry delay added at random (D7: 0.1; set 0 for exact delays in tests).',
-  },
-  {
+    option: 'callbackRetryJitter',
+    key: 'callbackRetryJitter',
+    parse: SHARE_PARSER,
+    initial: CONTRACT_RETRY_JITTER,
+    meaning: 'Largest share of a retry delay added at random (D7); `0` for exact delays in tests.',
+  }),
+  plain({
     name: 'CHECKOUT_CALLBACK_TIMEOUT_MS',
-    fallback: String(CONTRACT_ACK_TIMEOUT_MS),
-    meaning: 'How long a callback receiver has to answer 2xx (D7: 15 s).',
-  },
-  { name: 'CHECKOUT_MERCHANT_NAME', fallback: 'Sandbox merchant', meaning: 'The `merchant.name` of every checkout.' },
-];
+    option: 'callbackTimeoutMs',
+    key: 'callbackTimeoutMs',
+    parse: wholeNumber(1, 600_000),
+    initial: CONTRACT_ACK_TIMEOUT_MS,
+    meaning: 'How long a callback receiver has to answer `2xx` (D7: 15 s).',
+  }),
+  plain({
+    name: 'CHECKOUT_MERCHANT_NAME',
+    option: 'merchantName',
+    key: 'merchantName',
+    parse: TEXT_PARSER,
+    initial: 'Sandbox merchant',
+    meaning: 'The `merchant.name` of every checkout.',
+  }),
+] as SandboxSetting[];
