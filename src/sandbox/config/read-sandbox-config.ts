@@ -1,8 +1,7 @@
 // The sandbox's configuration, read through the settings table (sandbox-settings.ts) from either source: the
 // environment of the `checkout-sandbox` bin, or the typed options of the testing kit. Pure functions of their input,
 // testable without a process. Secrets that are not set are generated here; the caller decides whether to print them.
-import type { Env } from '../../cli/run-command.js';
-import { UsageError } from '../../cli/run-command.js';
+import { type Env, UsageError } from '../../cli/run-command.js';
 import { SANDBOX_SETTINGS, type SandboxConfig } from './sandbox-settings.js';
 
 export type { SandboxConfig } from './sandbox-settings.js';
