@@ -9,9 +9,6 @@
 import { type IncomingMessage, type RequestOptions, request as requestOverHttp } from 'node:http';
 import { request as requestOverHttps } from 'node:https';
 
-/** How long a receiver has to answer an attempt before it counts as failed (D7: 15 s). */
-export const CALLBACK_TIMEOUT_MS = 15_000;
-
 /** One attempt of a callback as it goes out: the URL, the headers and the exact body. */
 export interface OutgoingCallback {
   url: string;

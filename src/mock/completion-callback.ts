@@ -6,7 +6,8 @@
 // never read, any port; one attempt, no retries.
 import { generateHttpParam } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { CALLBACK_TIMEOUT_MS, type OutgoingCallback, postCallback } from '../http/post-callback.js';
+import { CONTRACT_ACK_TIMEOUT_MS } from '../contract/callback-schedule.js';
+import { type OutgoingCallback, postCallback } from '../http/post-callback.js';
 import { redactUrl, redactUrls } from '../http/redact.js';
 
 /** Sends the callbacks of one operation to a caller's URL; never throws, logs how the delivery went. */
@@ -19,7 +20,7 @@ export interface CallbackSenderOptions {
   timeoutMs?: number;
 }
 
-export function createCallbackSender({ headers, log, timeoutMs = CALLBACK_TIMEOUT_MS }: CallbackSenderOptions): CallbackSender {
+export function createCallbackSender({ headers, log, timeoutMs = CONTRACT_ACK_TIMEOUT_MS }: CallbackSenderOptions): CallbackSender {
   return (operation, target) => {
     // The contract's callbacks are POSTs (Standard Webhooks); the shared transport sends nothing else.
     for (const callback of operation.callbacks ?? []) {
