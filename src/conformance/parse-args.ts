@@ -3,7 +3,14 @@
 import { parseArgs } from 'node:util';
 import { type Env, HELP, type Parsed, UsageError } from '../cli/run-command.js';
 import { CONTRACT_FIRST_RETRY_LATEST_MS } from '../contract/callback-schedule.js';
-import { type CallbackConfig, type ConformanceConfig, LEVELS, type Level, SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH } from './config.js';
+import {
+  type CallbackConfig,
+  type ConformanceConfig,
+  LEVELS,
+  type Level,
+  SANDBOX_COMPLETE_PATH,
+  SANDBOX_EXPIRE_PATH,
+} from './conformance-config.js';
 
 const DEFAULTS = {
   level: 'full' as Level,

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { type Command, type CommandIo, type Env, type RunIo, runCommand } from '../cli/run-command.js';
 import { loadContract } from '../contract/load-contract.js';
-import type { ConformanceConfig } from './config.js';
+import type { ConformanceConfig } from './conformance-config.js';
 import { parseCommand } from './parse-args.js';
 import { buildJsonReport } from './report-json.js';
 import { renderJunit } from './report-junit.js';

@@ -1,7 +1,7 @@
 // argv + environment → configuration, tested without a process.
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/run-command.js';
-import { DEFAULT_LOG_LEVEL, type MockConfig, parseMockArgs } from '../../src/mock/config.js';
+import { DEFAULT_LOG_LEVEL, type MockConfig, parseMockArgs } from '../../src/mock/mock-config.js';
 
 function configOf(argv: string[], env: Record<string, string | undefined> = {}): MockConfig {
   const parsed = parseMockArgs(argv, env);
