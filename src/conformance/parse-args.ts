@@ -3,6 +3,7 @@
 import { type Argv, readArgv } from '../cli/read-argv.js';
 import { type Env, HELP, type Parsed, UsageError } from '../cli/run-command.js';
 import { CONTRACT_FIRST_RETRY_LATEST_MS } from '../contract/callback-schedule.js';
+import { readBaseUrl } from '../http/base-url.js';
 import {
   type CallbackConfig,
   type ConformanceConfig,
@@ -89,23 +90,18 @@ function parseBaseUrl(value: string | undefined): string {
       '--base-url is required: the scheme and host of the implementation to check, such as --base-url http://127.0.0.1:4011.',
     );
   }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const reading = readBaseUrl(value);
+  // A base URL given with the create path itself is taken as the prefix it ends in.
+  if ('baseUrl' in reading) return reading.baseUrl.replace(/\/api\/v1\/checkouts$/, '');
+  const { fault, url } = reading;
+  if (fault === 'not-absolute') {
     throw new UsageError(`--base-url ${JSON.stringify(value)} is not an absolute URL; write it as http://host:port or https://host.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--base-url must use http or https, not ${url.protocol.replace(':', '')}.`);
-  }
-  if (url.username || url.password) {
+  if (fault === 'not-http') throw new UsageError(`--base-url must use http or https, not ${url?.protocol.replace(':', '')}.`);
+  if (fault === 'credentials') {
     throw new UsageError('--base-url must not carry credentials; the API key is read from CHECKOUT_API_KEY.');
   }
-  if (url.search || url.hash) {
-    throw new UsageError('--base-url must not carry a query or fragment; give the scheme, host and (optionally) a path prefix.');
-  }
-  const prefix = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1\/checkouts$/, '');
-  return `${url.origin}${prefix}`;
+  throw new UsageError('--base-url must not carry a query or fragment; give the scheme, host and (optionally) a path prefix.');
 }
 
 function parseApiKey(value: string | undefined): string {

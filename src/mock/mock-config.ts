@@ -4,6 +4,7 @@
 import { readArgv } from '../cli/read-argv.js';
 import { LOG_LEVELS, readHost, readLogLevel, readPort } from '../cli/read-env.js';
 import { type Env, HELP, type Parsed, UsageError } from '../cli/run-command.js';
+import { readBaseUrl } from '../http/base-url.js';
 
 /** One run of `checkout-mock`, as argv and the environment ask for it. */
 export interface MockConfig {
@@ -77,18 +78,15 @@ export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig>
 }
 
 function readUpstream(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const reading = readBaseUrl(value);
+  if ('baseUrl' in reading) return reading.baseUrl;
+  const { fault, url } = reading;
+  if (fault === 'not-absolute') {
     throw new UsageError(`The upstream must be an absolute http(s) URL such as http://127.0.0.1:8080, got "${value}".`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`The upstream must use http or https, got "${url.protocol}" in "${value}".`);
-  }
-  if (url.username || url.password) {
+  if (fault === 'not-http') throw new UsageError(`The upstream must use http or https, got "${url?.protocol}" in "${value}".`);
+  if (fault === 'credentials') {
     throw new UsageError("The upstream URL must not carry credentials; the proxy forwards each request's own Authorization header.");
   }
-  if (url.search || url.hash) throw new UsageError(`The upstream URL must be a base URL without query or fragment, got "${value}".`);
-  return url.href.replace(/\/$/, '');
+  throw new UsageError(`The upstream URL must be a base URL without query or fragment, got "${value}".`);
 }
