@@ -44,7 +44,7 @@ const recordText = JSON.stringify(record);
 const PATH = '/api/v1/checkouts/';
 const mockBin = join(root, 'dist/bin/checkout-mock.js');
 const prismCli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
-const MOCK_LOG_LEVEL = 'fatal'; // the mock's default (DEFAULT_LOG_LEVEL.mock in src/mock/config.ts)
+const MOCK_LOG_LEVEL = 'fatal'; // the mock's default (DEFAULT_LOG_LEVEL.mock in src/mock/mock-config.ts)
 const STARTUP_TIMEOUT_MS = 60_000;
 const HEADERS = { 'content-type': 'application/json', authorization: `Api-Key ${BENCH_KEY}`, prefer: 'example=upperCaseCodes' };
 

@@ -1,7 +1,8 @@
-// The one shape of the package's three bins (checkout-mock, checkout-sandbox, checkout-conformance): a pure argv + env →
-// config step, a run step that returns an exit code, and this module, which wires them to a process. Errors become exit
-// codes only here: 2 bad usage or configuration, 1 could not start or failed, 0 ok; a run may return codes of its own
-// (the conformance kit's 1 for violations, 2 for a run that could not happen).
+// The one shape of the package's three bins (checkout-mock, checkout-sandbox, checkout-conformance) and of the release
+// tooling (src/release): a pure argv + env → config step, a run step that returns an exit code, and this module, which
+// wires them to a process. Errors become exit codes only here: 2 bad usage or configuration, 1 could not start or
+// failed, 0 ok; a run may return codes of its own, named from these (the conformance kit's and the breaking-change
+// gate's 1 for violations, 2 for a run that could not happen).
 import { createRedactor, type Redactor } from '../http/redact.js';
 
 export type Env = Record<string, string | undefined>;
@@ -11,7 +12,10 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** A run that could not start (a busy port, a missing bundle): printed as the bin's name and the message, then exit 1. */
+/**
+ * A run that could not start (a busy port, a missing bundle) or refused what it was asked (a released copy that
+ * exists): printed as the bin's name and the message, then exit 1.
+ */
 export class StartError extends Error {
   override name = 'StartError';
 }

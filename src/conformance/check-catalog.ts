@@ -4,7 +4,7 @@
 // A check fails only on what the contract requires; where the contract leaves a choice to the implementation
 // (docs/decisions.md, "What the sandbox chooses"), it warns at most. Every problem answer is judged the same way
 // (checks/expect-problem.ts): status, media type, Problem schema with coded field errors, instance = Request-Id.
-import type { Level } from './config.js';
+import type { Level } from './conformance-config.js';
 
 export interface CheckDefinition {
   name: string;

@@ -3,7 +3,7 @@
 // …": the level leaves it out, the callback receiver cannot be reached, a secret or a helper route is missing. The
 // verdict names every such area, so a run that skipped one is never called conformant without saying so.
 import { areaOf, CHECKS, type CheckDefinition, type CheckName, runsAtLevel } from './check-catalog.js';
-import type { Level } from './config.js';
+import type { Level } from './conformance-config.js';
 import type { Exchange } from './send-request.js';
 
 export interface Finding {

@@ -3,7 +3,7 @@
 // re-typed.
 import { findOperation } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
-import { CREATE_PATH } from './config.js';
+import { CREATE_PATH } from './conformance-config.js';
 
 type Sample = Record<string, any>;
 

@@ -1,9 +1,17 @@
 // argv + environment → a run's configuration. Pure: no I/O, so every flag can be tested without a process.
 // Anything wrong throws a UsageError that names the flag and what to do; src/cli/run-command.ts turns it into exit code 2.
-import { parseArgs } from 'node:util';
+import { type Argv, readArgv } from '../cli/read-argv.js';
 import { type Env, HELP, type Parsed, UsageError } from '../cli/run-command.js';
 import { CONTRACT_FIRST_RETRY_LATEST_MS } from '../contract/callback-schedule.js';
-import { type CallbackConfig, type ConformanceConfig, LEVELS, type Level, SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH } from './config.js';
+import { readBaseUrl } from '../http/base-url.js';
+import {
+  type CallbackConfig,
+  type ConformanceConfig,
+  LEVELS,
+  type Level,
+  SANDBOX_COMPLETE_PATH,
+  SANDBOX_EXPIRE_PATH,
+} from './conformance-config.js';
 
 const DEFAULTS = {
   level: 'full' as Level,
@@ -32,7 +40,6 @@ const OPTIONS = {
   seed: { type: 'string' },
   generated: { type: 'string' },
   concurrency: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 const KEY_FLAGS = ['--api-key', '--key', '--apikey', '--token'];
@@ -45,28 +52,22 @@ export function parseCommand(argv: string[], env: Env): Parsed<ConformanceConfig
       `${keyFlag.split('=')[0]} is not accepted: the API key is read only from the environment variable CHECKOUT_API_KEY, so it never lands in shell history or process lists.`,
     );
   }
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}. Run with --help to see the flags.`);
-  }
+  const { values } = readArgv(argv, { options: OPTIONS });
   if (values.help) return HELP;
 
-  const level = parseLevel(values.level as string | undefined);
+  const level = parseLevel(values.level);
   const config: ConformanceConfig = {
-    baseUrl: parseBaseUrl(values['base-url'] as string | undefined),
+    baseUrl: parseBaseUrl(values['base-url']),
     apiKey: parseApiKey(env.CHECKOUT_API_KEY),
     level,
-    timeoutMs: values.timeout === undefined ? DEFAULTS.timeoutMs : parseDuration('--timeout', values.timeout as string),
-    reportPath: parsePath('--report', values.report as string | undefined),
-    junitPath: parsePath('--junit', values.junit as string | undefined),
-    seed: values.seed === undefined ? DEFAULTS.seed : parseInteger('--seed', values.seed as string, 0, 2 ** 31 - 1),
-    generated: values.generated === undefined ? DEFAULTS.generated : parseInteger('--generated', values.generated as string, 0, 1000),
-    concurrency:
-      values.concurrency === undefined ? DEFAULTS.concurrency : parseInteger('--concurrency', values.concurrency as string, 1, 64),
+    timeoutMs: values.timeout === undefined ? DEFAULTS.timeoutMs : parseDuration('--timeout', values.timeout),
+    reportPath: parsePath('--report', values.report),
+    junitPath: parsePath('--junit', values.junit),
+    seed: values.seed === undefined ? DEFAULTS.seed : parseInteger('--seed', values.seed, 0, 2 ** 31 - 1),
+    generated: values.generated === undefined ? DEFAULTS.generated : parseInteger('--generated', values.generated, 0, 1000),
+    concurrency: values.concurrency === undefined ? DEFAULTS.concurrency : parseInteger('--concurrency', values.concurrency, 1, 64),
   };
-  const callbackHost = values['callback-host'] as string | undefined;
+  const callbackHost = values['callback-host'];
   const loopbackTarget = loopbackHostOf(config.baseUrl);
   if (callbackHost === 'none' || (callbackHost === undefined && loopbackTarget === undefined)) {
     // The receiver cannot be reached (or was turned off): the callback checks are named as not run in the verdict.
@@ -89,23 +90,18 @@ function parseBaseUrl(value: string | undefined): string {
       '--base-url is required: the scheme and host of the implementation to check, such as --base-url http://127.0.0.1:4011.',
     );
   }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const reading = readBaseUrl(value);
+  // A base URL given with the create path itself is taken as the prefix it ends in.
+  if ('baseUrl' in reading) return reading.baseUrl.replace(/\/api\/v1\/checkouts$/, '');
+  const { fault, url } = reading;
+  if (fault === 'not-absolute') {
     throw new UsageError(`--base-url ${JSON.stringify(value)} is not an absolute URL; write it as http://host:port or https://host.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--base-url must use http or https, not ${url.protocol.replace(':', '')}.`);
-  }
-  if (url.username || url.password) {
+  if (fault === 'not-http') throw new UsageError(`--base-url must use http or https, not ${url?.protocol.replace(':', '')}.`);
+  if (fault === 'credentials') {
     throw new UsageError('--base-url must not carry credentials; the API key is read from CHECKOUT_API_KEY.');
   }
-  if (url.search || url.hash) {
-    throw new UsageError('--base-url must not carry a query or fragment; give the scheme, host and (optionally) a path prefix.');
-  }
-  const prefix = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1\/checkouts$/, '');
-  return `${url.origin}${prefix}`;
+  throw new UsageError('--base-url must not carry a query or fragment; give the scheme, host and (optionally) a path prefix.');
 }
 
 function parseApiKey(value: string | undefined): string {
@@ -161,7 +157,7 @@ function loopbackHostOf(baseUrl: string): string | undefined {
 }
 
 function parseCallback(
-  values: Record<string, string | boolean | undefined>,
+  values: Argv<typeof OPTIONS>['values'],
   hostValue: string,
   explicit: boolean,
   env: Env,
@@ -191,25 +187,25 @@ function parseCallback(
       "CHECKOUT_CALLBACK_SECRET must look like whsec_<base64>, as the contract's Standard Webhooks signing secret does.",
     );
   }
-  const listen = values['callback-listen'] as string | undefined;
+  const listen = values['callback-listen'];
   return {
     publicHost: host.host,
     port,
     listenAddress: listen ?? (host.hostname === '[::1]' ? '::1' : loopback ? '127.0.0.1' : '0.0.0.0'),
     completePath: parseHelperPath(
       '--complete-path',
-      values['complete-path'] as string | undefined,
+      values['complete-path'],
       SANDBOX_COMPLETE_PATH,
       'when the implementation calls back right after the create',
     ),
     expirePath: parseHelperPath(
       '--expire-path',
-      values['expire-path'] as string | undefined,
+      values['expire-path'],
       SANDBOX_EXPIRE_PATH,
       'when it has no way to expire a checkout on demand',
     ),
     secret,
-    retryWaitMs: values['retry-wait'] === undefined ? DEFAULTS.retryWaitMs : parseDuration('--retry-wait', values['retry-wait'] as string),
+    retryWaitMs: values['retry-wait'] === undefined ? DEFAULTS.retryWaitMs : parseDuration('--retry-wait', values['retry-wait']),
   };
 }
 

@@ -2,7 +2,7 @@
 // warned cases, each with the exchange that shows it.
 
 import { describeNotChecked, type Finding } from './check-results.js';
-import type { ConformanceConfig } from './config.js';
+import type { ConformanceConfig } from './conformance-config.js';
 import { exchangeForReport } from './describe-exchange.js';
 import type { RunOutcome } from './run-conformance.js';
 

@@ -1,7 +1,7 @@
 // The JUnit XML report (--junit out.xml), for CI dashboards: one testcase per check; a failure element carrying
 // every failing case with its request and response; skipped checks marked skipped; warnings in system-out.
 import type { CheckResult } from './check-results.js';
-import type { ConformanceConfig } from './config.js';
+import type { ConformanceConfig } from './conformance-config.js';
 import { describeExchange } from './describe-exchange.js';
 import { renderVerdictLine } from './report-table.js';
 import type { RunOutcome } from './run-conformance.js';

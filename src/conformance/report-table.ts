@@ -1,7 +1,7 @@
 // The human-readable verdict on stdout: one row per check, then each failure with the request and response that
 // show it, then the warnings and the verdict line.
 import { type CheckResult, describeNotChecked } from './check-results.js';
-import type { ConformanceConfig } from './config.js';
+import type { ConformanceConfig } from './conformance-config.js';
 import { describeExchange } from './describe-exchange.js';
 import type { RunOutcome } from './run-conformance.js';
 

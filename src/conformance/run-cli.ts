@@ -2,9 +2,9 @@
 // the reports. src/cli/run-command.ts wires them; the kit's own exit codes: 0 conformant, 1 violations found, 2 a run
 // that could not happen (bad flags, missing key, unreachable service, unwritable report).
 import { writeFile } from 'node:fs/promises';
-import { type Command, type CommandIo, type Env, type RunIo, runCommand } from '../cli/run-command.js';
+import { type Command, type CommandIo, type Env, EXIT, type RunIo, runCommand } from '../cli/run-command.js';
 import { loadContract } from '../contract/load-contract.js';
-import type { ConformanceConfig } from './config.js';
+import type { ConformanceConfig } from './conformance-config.js';
 import { parseCommand } from './parse-args.js';
 import { buildJsonReport } from './report-json.js';
 import { renderJunit } from './report-junit.js';
@@ -12,7 +12,8 @@ import { renderTable } from './report-table.js';
 import { type Progress, type RunOutcome, runConformance, UnreachableError } from './run-conformance.js';
 import { USAGE } from './usage.js';
 
-export const EXIT = { conformant: 0, violations: 1, couldNotRun: 2 } as const;
+/** The kit's own exit codes, as runCommand knows them. */
+export const CONFORMANCE_EXIT = { conformant: EXIT.ok, violations: EXIT.failed, couldNotRun: EXIT.usage } as const;
 
 export const conformanceCommand: Command<ConformanceConfig> = {
   name: 'checkout-conformance',
@@ -46,14 +47,14 @@ async function runChecks(config: ConformanceConfig, io: RunIo): Promise<number> 
       (error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL'
     ) {
       err(`checkout-conformance: ${(error as Error).message}\n`);
-      return EXIT.couldNotRun;
+      return CONFORMANCE_EXIT.couldNotRun;
     }
     err(`checkout-conformance: the run stopped on an unexpected error: ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT.couldNotRun;
+    return CONFORMANCE_EXIT.couldNotRun;
   }
   if (io.interactive) err('\r\x1b[K');
   // Checks not run are named in the verdict, not failed: only a violation found makes exit code 1.
-  const exitCode = outcome.verdict === 'violations' ? EXIT.violations : EXIT.conformant;
+  const exitCode = outcome.verdict === 'violations' ? CONFORMANCE_EXIT.violations : CONFORMANCE_EXIT.conformant;
   out(renderTable(config, outcome));
   try {
     if (config.reportPath) {
@@ -67,7 +68,7 @@ async function runChecks(config: ConformanceConfig, io: RunIo): Promise<number> 
     }
   } catch (error) {
     err(`checkout-conformance: cannot write a report: ${(error as Error).message}. Check the --report/--junit path.\n`);
-    return EXIT.couldNotRun;
+    return CONFORMANCE_EXIT.couldNotRun;
   }
   return exitCode;
 }

@@ -12,7 +12,7 @@ import { checkMethodsAndPaths } from './checks/methods-and-paths.js';
 import { checkNegativeSpace } from './checks/negative-space.js';
 import { checkRequestFormats } from './checks/request-format.js';
 import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
-import { AUTH_SCHEME, type ConformanceConfig, CREATE_PATH } from './config.js';
+import { AUTH_SCHEME, type ConformanceConfig, CREATE_PATH } from './conformance-config.js';
 import { seedSamples } from './contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
 import { generateNegativeSpace } from './generate-negative-space.js';

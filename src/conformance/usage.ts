@@ -1,5 +1,5 @@
 // The --help text.
-import { SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH } from './config.js';
+import { SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH } from './conformance-config.js';
 
 export const USAGE = `checkout-conformance: check that a service honours the Checkout API contract.
 

@@ -1,5 +1,5 @@
 // Putting a node:http server on an address, for the mock and the sandbox alike: listen and learn the port bound
-// (PORT=0 picks a free one), and the base URL a client uses to reach it.
+// (PORT=0 picks a free one), and the base URL a client uses to reach it, the same in both banners.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -14,7 +14,11 @@ export function listen(server: Server, host: string, port: number): Promise<numb
   });
 }
 
-/** `http://host:port`, with an IPv6 address in brackets. */
+// The addresses that mean "every interface": a client cannot connect to them everywhere, so it is shown the loopback one.
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
+
+/** `http://host:port` for a server listening on host:port: a wildcard host as 127.0.0.1, an IPv6 address in brackets. */
 export function formatBaseUrl(host: string, port: number): string {
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const reachable = WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }

@@ -10,7 +10,7 @@ import { formatBaseUrl } from '../http/listen.js';
 import { formatMockBanner, formatProxyBanner } from './banner.js';
 import { ensureFreshBundle, locateBundle } from './bundle.js';
 import { createCallbackSender } from './completion-callback.js';
-import { type MockConfig, parseMockArgs, USAGE } from './config.js';
+import { type MockConfig, parseMockArgs, USAGE } from './mock-config.js';
 import { createPrismEngine } from './prism-engine.js';
 import { createProxyServer } from './proxy-server.js';
 import { createMockServer } from './server.js';

@@ -5,7 +5,8 @@
 // then every undelivered callback is listed and the port is free. A second signal stops at once. Exit codes: 0
 // stopped, 1 could not start, 2 bad usage or configuration.
 import { describeStop, type StopEvent, serveUntilStopped } from '../cli/lifecycle.js';
-import { type Command, type Env, EXIT, HELP, type Parsed, type RunIo, StartError, UsageError } from '../cli/run-command.js';
+import { readArgv } from '../cli/read-argv.js';
+import { type Command, type Env, EXIT, HELP, type Parsed, type RunIo, StartError } from '../cli/run-command.js';
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { readSandboxConfig, type SandboxConfig } from './config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from './config/sandbox-settings.js';
@@ -22,12 +23,12 @@ export const sandboxCommand: Command<SandboxConfig> = {
 
 /** The sandbox takes no arguments but --help: it is configured by environment variables (sandbox-settings.ts). */
 export function parseSandboxArgs(argv: string[], env: Env): Parsed<SandboxConfig> {
-  if (argv.includes('--help') || argv.includes('-h')) return HELP;
-  if (argv.length > 0) {
-    throw new UsageError(
-      `checkout-sandbox takes no arguments (got "${argv[0]}"); it is configured by environment variables. See checkout-sandbox --help.`,
-    );
-  }
+  const { values } = readArgv(argv, {
+    options: {},
+    explain: (_reason, argument) =>
+      `checkout-sandbox takes no arguments (got "${argument}"); it is configured by environment variables. See checkout-sandbox --help.`,
+  });
+  if (values.help) return HELP;
   return { kind: 'run', config: readSandboxConfig(env) };
 }
 

@@ -51,8 +51,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   );
 
   const port = await listen(server, config.host, config.port);
-  // A wildcard address is reached through loopback.
-  const url = formatBaseUrl(config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host, port);
+  const url = formatBaseUrl(config.host, port);
   if (!config.checkoutPageUrl) context.checkoutSettings.checkoutPageUrl = url;
 
   const sweeper = setInterval(core.sweep, config.sweepIntervalMs);

@@ -2,9 +2,10 @@
 // request goes straight from the client to the same validation, records, rules, idempotency, problem documents and
 // policies as the sandbox server's, and the completion callback is signed and delivered as the sandbox does it.
 
+import { normalizeBaseUrl } from '../http/base-url.js';
 import { fromFetchArguments, fromFetchRequest, toFetchResponse } from '../http/fetch-exchange.js';
 import type { UndeliveredCallback } from '../sandbox/callbacks/callback-dispatcher.js';
-import { normalizeBaseUrl, readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
+import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
 import { SHUTDOWN_GRACE_MS } from '../sandbox/config/sandbox-settings.js';
 import { createSandboxCore } from '../sandbox/sandbox-core.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';

@@ -2,14 +2,9 @@
 // HOST, PORT and log-level readers they share.
 import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS, readHost, readLogLevel, readPort } from '../../src/cli/read-env.js';
-import { type Command, type Env, EXIT, HELP, type RunIo, runCommand, StartError, UsageError } from '../../src/cli/run-command.js';
+import { type Command, EXIT, HELP, type RunIo, StartError, UsageError } from '../../src/cli/run-command.js';
 import { CANARY_KEY } from '../support/canary.js';
-
-interface Recorded {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { recordCommand } from '../support/record-command.js';
 
 /** A command whose parse reads `--fail` and `--help`, and whose run does what `run` says. */
 function commandOf(run: (config: { argv: string[] }, io: RunIo) => number | Promise<number>): Command<{ argv: string[] }> {
@@ -26,31 +21,17 @@ function commandOf(run: (config: { argv: string[] }, io: RunIo) => number | Prom
   };
 }
 
-async function record(command: Command<{ argv: string[] }>, argv: string[], env: Env = {}): Promise<Recorded> {
-  const recorded = { code: -1, stdout: '', stderr: '' };
-  recorded.code = await runCommand(command, argv, env, {
-    stdout: (text) => {
-      recorded.stdout += text;
-    },
-    stderr: (text) => {
-      recorded.stderr += text;
-    },
-    interactive: false,
-  });
-  return recorded;
-}
-
 describe('runCommand', () => {
   it('prints the help text on stdout, ending in a newline, and exits 0 without running', async () => {
     const command = commandOf(() => {
       throw new Error('the run must not start');
     });
-    expect(await record(command, ['--help'])).toEqual({ code: EXIT.ok, stdout: 'Usage: checkout-test [--help]\n', stderr: '' });
+    expect(await recordCommand(command, ['--help'])).toEqual({ code: EXIT.ok, stdout: 'Usage: checkout-test [--help]\n', stderr: '' });
   });
 
   it('prints a usage error as the name and the message on stderr, and exits 2', async () => {
     expect(
-      await record(
+      await recordCommand(
         commandOf(() => 0),
         ['--fail', 'now'],
       ),
@@ -65,7 +46,7 @@ describe('runCommand', () => {
     const command = commandOf(async () => {
       throw new StartError('127.0.0.1:4010 is already in use.');
     });
-    expect(await record(command, [])).toEqual({
+    expect(await recordCommand(command, [])).toEqual({
       code: EXIT.failed,
       stdout: '',
       stderr: 'checkout-test: 127.0.0.1:4010 is already in use.\n',
@@ -73,7 +54,7 @@ describe('runCommand', () => {
   });
 
   it('prints an unexpected error with its stack, which says where, and exits 1', async () => {
-    const { code, stderr } = await record(
+    const { code, stderr } = await recordCommand(
       commandOf(() => {
         throw new TypeError('undefined is not a function');
       }),
@@ -86,7 +67,7 @@ describe('runCommand', () => {
   it("returns the run's own exit code, given at once or later", async () => {
     expect(
       (
-        await record(
+        await recordCommand(
           commandOf(() => 7),
           [],
         )
@@ -94,7 +75,7 @@ describe('runCommand', () => {
     ).toBe(7);
     expect(
       (
-        await record(
+        await recordCommand(
           commandOf(async () => 3),
           [],
         )
@@ -109,12 +90,12 @@ describe('runCommand', () => {
       expect(io.redact(`{"key":"${CANARY_KEY}"}`)).toBe('{"key":"[REDACTED]"}');
       return 0;
     });
-    expect(await record(command, ['a', 'b'], { KEY: CANARY_KEY })).toEqual({
+    expect(await recordCommand(command, ['a', 'b'], { KEY: CANARY_KEY })).toEqual({
       code: 0,
       stdout: 'argv a b with [REDACTED]\n',
       stderr: 'also [REDACTED]\n',
     });
-    expect((await record(command, ['--fail', CANARY_KEY], { KEY: CANARY_KEY })).stderr).toBe(
+    expect((await recordCommand(command, ['--fail', CANARY_KEY], { KEY: CANARY_KEY })).stderr).toBe(
       'checkout-test: --fail is not an option, in "--fail [REDACTED]".\n',
     );
   });

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Level } from '../../src/conformance/config.js';
+import type { Level } from '../../src/conformance/conformance-config.js';
 import { runCli } from '../../src/conformance/run-cli.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { type BrokenProxy, startBrokenProxy } from './support/broken-proxy.js';

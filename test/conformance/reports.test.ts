@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/conformance/check-catalog.js';
 import { type CheckResult, createCheckRecorder, describeNotChecked, verdictOf } from '../../src/conformance/check-results.js';
-import type { ConformanceConfig } from '../../src/conformance/config.js';
+import type { ConformanceConfig } from '../../src/conformance/conformance-config.js';
 import { buildJsonReport } from '../../src/conformance/report-json.js';
 import { renderJunit, xml } from '../../src/conformance/report-junit.js';
 import { renderTable, renderVerdictLine } from '../../src/conformance/report-table.js';

@@ -3,7 +3,7 @@
 // bundled contract, with the exact values the contract holds. The sandbox and the kit take them from here: a contract
 // with another path or challenge moves the sandbox's route and 401 with it.
 import { afterAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
 import {
   compileHeaderRule,

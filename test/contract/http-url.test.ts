@@ -4,7 +4,7 @@
 // a `format: uri` beside it refused, so a request the schema called valid got 422 invalid_url from both servers; and a
 // record made on [::1] failed Checkout.url.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { type CheckoutMock, createCheckoutMock } from '../../src/testing/index.js';
 import { killEverything, type MockProcess, startMockProcess } from '../mock/mock-process.js';

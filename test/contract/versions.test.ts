@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { findLatestRelease } from '../../src/contract/check-breaking.js';
 import { loadContract } from '../../src/contract/load-contract.js';
+import { findLatestRelease } from '../../src/release/released-contracts.js';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 const readText = (path: string) => readFileSync(join(projectRoot, path), 'utf8');

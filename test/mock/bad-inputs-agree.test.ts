@@ -8,7 +8,7 @@
 // (Prism's sentences lose two facts Ajv has, a non-string enum value's type and a `const` value; no request schema
 // of the contract has either. A JSON null body, which Prism takes for no body, is read back as one.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import {
   type BadInput,

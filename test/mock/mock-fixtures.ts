@@ -1,7 +1,7 @@
 // What the mock suites read from the bundled contract: the two seed samples and the validators. Nothing here is
 // copied from the contract; it is all looked up.
 
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 

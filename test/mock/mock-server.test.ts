@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { describeBadIdempotencyKey } from '../../src/http/problems.js';
 import { createMockServer } from '../../src/mock/server.js';
 import { listOddButValidInputs, sendBadInput } from '../support/bad-inputs.js';

@@ -1,7 +1,7 @@
 // A value breaking a `pattern` is described in the contract's words, by the one describer the mock and the sandbox
 // share (src/contract/field-errors.ts), and the regex is never quoted.
 import { describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { listOperations } from '../../src/contract/contract-facts.js';
 import {
   findPatternFacts,

@@ -2,7 +2,7 @@
 // whole header grammar and every rule of the choice. The answers themselves are tested against the real mock in
 // mock-server.test.ts.
 import { describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { listOperations } from '../../src/contract/contract-facts.js';
 import { choosePreferences, readPreferHeader } from '../../src/mock/preferences.js';
 import { contract } from './mock-fixtures.js';

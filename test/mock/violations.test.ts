@@ -2,7 +2,7 @@
 // sandbox uses too. The inputs are the shapes Prism 5.14.2 produces (see its convertAjvErrors); the last block runs
 // Prism's engine and the sandbox's validator on the same bodies and wants the same entries from both.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { listOperations, readFieldErrorCodes } from '../../src/contract/contract-facts.js';
 import { locateBundle } from '../../src/mock/bundle.js';
 import {

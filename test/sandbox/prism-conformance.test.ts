@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { CANARY_KEY, UNKNOWN_CANARY_KEY } from '../support/canary.js';
 import { INVALID_CREATE_BODIES } from '../support/invalid-create-bodies.js';
 import { freePort } from '../support/ports.js';

@@ -3,7 +3,7 @@
 // same core behind different transports (src/http/fetch-exchange.ts, src/http/request-body.ts), so each row must get
 // the same status, problem type, detail, field errors and headers from both; a difference is a bug in a transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/config.js';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { type CheckoutMock, createCheckoutMock } from '../../src/testing/index.js';
 import { CALLBACK_SECRET, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';

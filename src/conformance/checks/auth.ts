@@ -2,7 +2,7 @@
 // with the unauthorized problem and `WWW-Authenticate: Api-Key`, and the answer never echoes what was sent.
 import { randomBytes } from 'node:crypto';
 import type { CheckName } from '../check-catalog.js';
-import { AUTH_SCHEME } from '../config.js';
+import { AUTH_SCHEME } from '../conformance-config.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { type CallbackReceiver, callbackPath, type ReceivedAttempt, type Reply, startCallbackReceiver } from '../callback-receiver.js';
 import type { CheckName } from '../check-catalog.js';
-import { AUTH_SCHEME, type CallbackConfig } from '../config.js';
+import { AUTH_SCHEME, type CallbackConfig } from '../conformance-config.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 

@@ -2,7 +2,7 @@
 // send requests (each one kept, so the run can look at every response for a leaked key).
 import type { ContractValidators } from '../../contract/compile-schemas.js';
 import type { CheckRecorder } from '../check-results.js';
-import type { ConformanceConfig } from '../config.js';
+import type { ConformanceConfig } from '../conformance-config.js';
 import type { Exchange, SentRequest } from '../send-request.js';
 
 export interface CheckContext {

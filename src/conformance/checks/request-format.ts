@@ -1,7 +1,7 @@
 // How the body is sent (D3, D14): not as application/json → 415; not JSON → 400 malformed-json; over 1 MiB → 413.
 // Cases a static mock cannot tell apart (no Content-Type at all, the size limit) run at level full only.
 import type { CheckName } from '../check-catalog.js';
-import type { Level } from '../config.js';
+import type { Level } from '../conformance-config.js';
 import type { CheckContext } from './check-context.js';
 import { type ExpectedProblem, recordProblem } from './expect-problem.js';
 

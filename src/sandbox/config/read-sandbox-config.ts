@@ -5,7 +5,7 @@ import { type Env, UsageError } from '../../cli/run-command.js';
 import { SANDBOX_SETTINGS, type SandboxConfig } from './sandbox-settings.js';
 
 export type { SandboxConfig } from './sandbox-settings.js';
-export { generateApiKey, generateCallbackSecret, normalizeBaseUrl, type RateLimit } from './setting-parsers.js';
+export { generateApiKey, generateCallbackSecret, type RateLimit } from './setting-parsers.js';
 
 /** A setting that cannot be used; the message names the variable and what to set, never a secret's value. The CLI's
  *  usage error (exit 2) under the name the sandbox has always exported. */

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readHost, readPort } from '../../cli/read-env.js';
 import { UsageError } from '../../cli/run-command.js';
+import { normalizeBaseUrl } from '../../http/base-url.js';
 import { redactUrls } from '../../http/redact.js';
 
 export interface SettingParser<T> {
@@ -28,18 +29,6 @@ export function generateApiKey(): string {
 
 export function generateCallbackSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
-/** An absolute http(s) URL without user, password, query or fragment, without its trailing slash; else undefined. */
-export function normalizeBaseUrl(text: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) return undefined;
-  return url.href.replace(/\/+$/, '');
 }
 
 /** A text option: a string, trimmed; an empty one is a mistake, said so rather than replaced by the default. */

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { CheckName } from '../../../src/conformance/check-catalog.js';
-import { CREATE_PATH, type Level } from '../../../src/conformance/config.js';
+import { CREATE_PATH, type Level } from '../../../src/conformance/conformance-config.js';
 import { seedSamples } from '../../../src/conformance/contract-samples.js';
 import { loadContract } from '../../../src/contract/load-contract.js';
 import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '../../../src/contract/money.js';

@@ -1,6 +1,6 @@
 // Start an in-process sandbox on a free loopback port with canary keys, capture what it logs, and send requests.
 
-import { CREATE_PATH } from '../../../src/conformance/config.js';
+import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
 import { readSandboxConfig, type SandboxConfig } from '../../../src/sandbox/config/read-sandbox-config.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/start-sandbox.js';
 import { CANARY_KEY, OTHER_CANARY_KEY } from '../../support/canary.js';

@@ -3,8 +3,8 @@
 // types, and narrowed bounds and patterns. This module compares two bundled contracts for exactly those, in the
 // direction the data flows: what a client sends (request) may only get looser; what it receives (response, and the
 // callback the service sends) may only get tighter, except that values are never removed from an enum (D26).
-import { readProblemExamples } from './contract-facts.js';
-import { type OpenApiDocument, resolveRef } from './load-contract.js';
+import { readProblemExamples } from '../contract/contract-facts.js';
+import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
 
 export interface BreakingChange {
   /** Short rule name, such as `enum-value-removed`; stable for tests and scripts. */

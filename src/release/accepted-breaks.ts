@@ -4,7 +4,7 @@
 // like code and ends with the next release (a new baseline has nothing to accept). Like oasdiff's ignore files, an
 // entry names one finding exactly: its rule and its place.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { locateAcceptedBreaks } from './released-contracts.js';
 
 export interface AcceptedBreak {
   /** The finding's rule, such as `pattern-changed`. */
@@ -22,14 +22,10 @@ export interface SortedFindings<Finding> {
   unmatched: AcceptedBreak[];
 }
 
-const RELEASED_NAME = /^openapi-(\d+\.\d+\.\d+)\.json$/;
-
 /** The accepted breaks against the release at `basePath` (`accepted-<version>.json` beside it); none for another file. */
 export function readAcceptedBreaks(basePath: string): AcceptedBreak[] {
-  const version = RELEASED_NAME.exec(basename(basePath))?.[1];
-  if (version === undefined) return [];
-  const path = join(dirname(basePath), `accepted-${version}.json`);
-  if (!existsSync(path)) return [];
+  const path = locateAcceptedBreaks(basePath);
+  if (path === undefined || !existsSync(path)) return [];
   const { accepted } = JSON.parse(readFileSync(path, 'utf8')) as { accepted?: AcceptedBreak[] };
   if (!Array.isArray(accepted) || accepted.some((entry) => !entry.rule || !entry.where || !entry.reason)) {
     throw new Error(`${path}: "accepted" must be a list of { rule, where, reason }`);

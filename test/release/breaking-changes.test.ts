@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAcceptedBreaks, sortFindings } from '../../src/contract/accepted-breaks.js';
-import { findBreakingChanges } from '../../src/contract/breaking-changes.js';
-import { checkBreaking, findLatestRelease, type GateFinding } from '../../src/contract/check-breaking.js';
 import { loadContract, type OpenApiDocument } from '../../src/contract/load-contract.js';
+import { readAcceptedBreaks, sortFindings } from '../../src/release/accepted-breaks.js';
+import { findBreakingChanges } from '../../src/release/breaking-changes.js';
+import { checkBreaking, type GateFinding } from '../../src/release/check-breaking.js';
+import { findLatestRelease } from '../../src/release/released-contracts.js';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 const bundlePath = join(projectRoot, 'generated/openapi.json');

@@ -1,7 +1,7 @@
 // argv + environment → configuration, tested without a process.
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/run-command.js';
-import { DEFAULT_LOG_LEVEL, type MockConfig, parseMockArgs } from '../../src/mock/config.js';
+import { DEFAULT_LOG_LEVEL, type MockConfig, parseMockArgs, USAGE } from '../../src/mock/mock-config.js';
 
 function configOf(argv: string[], env: Record<string, string | undefined> = {}): MockConfig {
   const parsed = parseMockArgs(argv, env);
@@ -93,6 +93,23 @@ describe('parseMockArgs', () => {
       message = (error as Error).message;
     }
     expect(message).not.toContain('canary-secret');
+  });
+
+  it('answers --help before reading the environment, which may be unusable', () => {
+    expect(parseMockArgs(['--help'], { PORT: 'eighty', MOCK_LOG_LEVEL: 'debug' })).toEqual({ kind: 'help' });
+  });
+
+  it('reads its flags before or after the proxy command', () => {
+    expect(configOf(['--no-build', 'proxy', 'http://127.0.0.1:8080', '--log-level=error'])).toMatchObject({
+      command: 'proxy',
+      build: false,
+      logLevel: 'error',
+      upstream: 'http://127.0.0.1:8080',
+    });
+  });
+
+  it('names an unknown option and shows the usage', () => {
+    expect(() => parseMockArgs(['--port', '1'], {})).toThrow(`Unknown option '--port'.\n\n${USAGE}`);
   });
 
   it('returns help without validating the rest', () => {

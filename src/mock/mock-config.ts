@@ -1,7 +1,10 @@
 // argv and environment → the configuration of one run of the mock or the proxy. Pure: no I/O, so every rule is
 // tested without starting a process. Throws UsageError, which src/cli/run-command.ts turns into exit code 2.
+
+import { readArgv } from '../cli/read-argv.js';
 import { LOG_LEVELS, readHost, readLogLevel, readPort } from '../cli/read-env.js';
 import { type Env, HELP, type Parsed, UsageError } from '../cli/run-command.js';
+import { readBaseUrl } from '../http/base-url.js';
 
 /** One run of `checkout-mock`, as argv and the environment ask for it. */
 export interface MockConfig {
@@ -33,31 +36,27 @@ Options:
 
 Environment: HOST (default ${DEFAULT_HOST}), PORT (default ${DEFAULT_PORT}; 0 picks a free port).`;
 
+const OPTIONS = {
+  dynamic: { type: 'boolean', short: 'd' },
+  'no-build': { type: 'boolean' },
+  'log-level': { type: 'string' },
+} as const;
+
 export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig> {
-  const args = [...argv];
-  const command = args[0] === 'proxy' || args[0] === 'mock' ? (args.shift() as 'mock' | 'proxy') : 'mock';
-  let help = false;
+  const { values, positionals } = readArgv(argv, { options: OPTIONS, positionals: true, explain: (reason) => `${reason}.\n\n${USAGE}` });
+  if (values.help) return HELP;
+  const command = positionals[0] === 'proxy' || positionals[0] === 'mock' ? (positionals.shift() as 'mock' | 'proxy') : 'mock';
+  const envLogLevel = env.MOCK_LOG_LEVEL ? readLogLevel(env.MOCK_LOG_LEVEL, 'MOCK_LOG_LEVEL') : undefined;
   const config: MockConfig = {
     command,
     host: readHost(env, DEFAULT_HOST),
     port: readPort(env, DEFAULT_PORT),
-    dynamic: false,
-    build: true,
-    logLevel: env.MOCK_LOG_LEVEL ? readLogLevel(env.MOCK_LOG_LEVEL, 'MOCK_LOG_LEVEL') : DEFAULT_LOG_LEVEL[command],
+    dynamic: values.dynamic === true,
+    build: values['no-build'] !== true,
+    logLevel:
+      values['log-level'] === undefined ? (envLogLevel ?? DEFAULT_LOG_LEVEL[command]) : readLogLevel(values['log-level'], '--log-level'),
     upstream: undefined,
   };
-  const positionals: string[] = [];
-  for (let arg = args.shift(); arg !== undefined; arg = args.shift()) {
-    if (arg === '--help' || arg === '-h') help = true;
-    else if (arg === '--dynamic' || arg === '-d') config.dynamic = true;
-    else if (arg === '--no-build') config.build = false;
-    else if (arg === '--log-level' || arg.startsWith('--log-level=')) {
-      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args.shift();
-      config.logLevel = readLogLevel(value, '--log-level');
-    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option "${arg}".\n\n${USAGE}`);
-    else positionals.push(arg);
-  }
-  if (help) return HELP;
   if (command === 'mock' && positionals.length > 0) {
     throw new UsageError(
       `The mock takes no arguments, got "${positionals.join(' ')}". ` +
@@ -79,18 +78,15 @@ export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig>
 }
 
 function readUpstream(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const reading = readBaseUrl(value);
+  if ('baseUrl' in reading) return reading.baseUrl;
+  const { fault, url } = reading;
+  if (fault === 'not-absolute') {
     throw new UsageError(`The upstream must be an absolute http(s) URL such as http://127.0.0.1:8080, got "${value}".`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`The upstream must use http or https, got "${url.protocol}" in "${value}".`);
-  }
-  if (url.username || url.password) {
+  if (fault === 'not-http') throw new UsageError(`The upstream must use http or https, got "${url?.protocol}" in "${value}".`);
+  if (fault === 'credentials') {
     throw new UsageError("The upstream URL must not carry credentials; the proxy forwards each request's own Authorization header.");
   }
-  if (url.search || url.hash) throw new UsageError(`The upstream URL must be a base URL without query or fragment, got "${value}".`);
-  return url.href.replace(/\/$/, '');
+  throw new UsageError(`The upstream URL must be a base URL without query or fragment, got "${value}".`);
 }
