@@ -1,7 +1,7 @@
 // The sandbox without a transport: its stores, rules, validation, problem documents, policies and callback
 // dispatcher, and one function from a request to its answer. The sandbox server (start-sandbox.ts) puts node:http in
-// front of it; the testing kit (src/testing) puts a `fetch` function in front of the very same core, so that an
-// in-process mock and the sandbox cannot answer differently.
+// front of it; the testing kit's fetch sandbox (src/testing/fetch-sandbox.ts) puts a `fetch` function in front of
+// the very same core, so that the fetch sandbox and the sandbox server cannot answer differently.
 import { randomUUID } from 'node:crypto';
 import { createRequestIdMaker, findOperation, readAuthScheme } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';

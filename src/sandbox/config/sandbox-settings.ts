@@ -1,5 +1,5 @@
 // The one table of the sandbox's settings: each with its environment variable, its option in the testing kit
-// (createCheckoutMock, startSandbox), its parser and bounds, its default and what it means. The config reader (env and
+// (createFetchSandbox, startSandbox), its parser and bounds, its default and what it means. The config reader (env and
 // options), `checkout-sandbox --help` and docs/sandbox.md's table all come from it; a test keeps the docs equal to it.
 import { CONTRACT_ACK_TIMEOUT_MS, CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
 import {
@@ -54,7 +54,7 @@ export type SettingKey = Exclude<keyof SandboxConfig, 'apiKeysGenerated' | 'call
 export interface SandboxSetting<K extends SettingKey = SettingKey> {
   /** The environment variable. */
   name: string;
-  /** The option of createCheckoutMock and startSandbox, or null when the kit decides it itself. */
+  /** The option of createFetchSandbox and startSandbox, or null when the kit decides it itself. */
   option: string | null;
   /** The SandboxConfig field it sets. */
   key: K;
@@ -130,7 +130,7 @@ export const SANDBOX_SETTINGS: readonly SandboxSetting[] = [
     key: 'checkoutPageUrl',
     parse: PAGE_URL_PARSER,
     initial: () => null,
-    fallback: 'the sandbox itself (the mock: its `baseUrl`)',
+    fallback: 'the sandbox itself (the fetch sandbox: its `baseUrl`)',
     meaning: 'Scheme and host of the checkout page: `url` is `<CHECKOUT_PAGE_URL>/checkouts/<id>`.',
   }),
   plain({
