@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequestIdMaker, findOperation, readAuthScheme } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
 import type { Answer, ServerRequest } from '../http/exchange.js';
+import { createProblemFactory } from '../http/problem-factory.js';
 import { createProblemMaker } from '../http/problems.js';
 import type { SendCallback } from './callbacks/callback-delivery.js';
 import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
@@ -58,13 +59,15 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     maxDroppedListed: policies.maxSessions,
   });
   const createOperation = findOperation(contract, 'createCheckout');
+  const createProblem = createProblemMaker(contract, SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES);
   const context: SandboxContext = {
     clock,
     createOperation,
     // A contract without a Request-Id example leaves the form to the sandbox: a bare UUID.
     createRequestId: createRequestIdMaker(contract) ?? randomUUID,
     authenticate: createAuthenticator(policies.apiKeys, readAuthScheme(createOperation)),
-    createProblem: createProblemMaker(contract, SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES),
+    createProblem,
+    problems: createProblemFactory(createProblem),
     validateRequest: createRequestValidator(contract),
     checkoutSettings: {
       merchant: { id: randomUUID(), name: policies.merchantName },
