@@ -2,7 +2,7 @@
 // `npm run build:dist`. Four parts:
 //
 // 1. Speed: the same create (the contract's usdtOnTron request) through the same client code path, once with
-//    `fetch: mock.fetch` (createCheckoutMock, no socket) and once over loopback to startSandbox() with the global
+//    `fetch: mock.fetch` (createFetchSandbox, no socket) and once over loopback to startSandbox() with the global
 //    fetch; both servers run in this process, as they do in a consumer's test. The raw pair (`mock.fetch(new
 //    Request(…))` against a bare `fetch()` to the loopback server) separates the client's cost. Rounds are interleaved
 //    (the order rotates each round), each round times CREATES sequential creates per contender; the ratios reported
@@ -13,7 +13,7 @@
 //    A second 1,000 follows, for the steady state once first-use costs are paid.
 // 3. Start-up: in fresh processes, the time from calling startSandbox() until its promise resolves (the server is
 //    listening then), for the first call including the import of the kit and for a second call. Goal: median of the
-//    first call with its import < 300 ms. createCheckoutMock() is timed after them, for the cost of a mock per test.
+//    first call with its import < 300 ms. createFetchSandbox() is timed after them, for the cost of a fetch sandbox per test.
 // 4. Entry size: dist/index.js bundled by esbuild as a consumer's bundler would (esm, node, minified), with the
 //    runtime dependencies external and inlined, against the same build of the last commit (a git worktree of HEAD);
 //    the bundle must hold no module of dist/testing, dist/sandbox or msw (checked on esbuild's metafile inputs).
@@ -93,7 +93,7 @@ async function expectCreated(response, name) {
 const REFERENCE_RECORD = JSON.stringify(contract.components.examples.CheckoutUsdtOnTron.value);
 
 /**
- * @param {import('../src/testing/index.js').CheckoutMock} mock
+ * @param {import('../src/testing/index.js').FetchSandbox} mock
  * @param {import('../src/testing/index.js').TestSandbox} sandbox
  * @param {string} bareUrl
  * @param {typeof import('../src/client/create-checkout-client.js').createCheckoutClient} createCheckoutClient
@@ -167,8 +167,8 @@ async function timeCreates(send, count) {
 
 async function measureSpeed() {
   const { createCheckoutClient } = await import(pathToFileURL(join(packageDir, 'dist/index.js')).href);
-  const { createCheckoutMock, startSandbox } = await import(testingUrl);
-  const mock = createCheckoutMock();
+  const { createFetchSandbox, startSandbox } = await import(testingUrl);
+  const mock = createFetchSandbox();
   const sandbox = await startSandbox();
   const bare = await startBareServer();
   try {
@@ -215,8 +215,8 @@ const megabytes = (/** @type {number} */ bytes) => round3(bytes / 1024 / 1024);
 
 /** @param {string} keys `distinct` for a new Idempotency-Key on each create, else none */
 async function heapChild(keys) {
-  const { createCheckoutMock } = await import(testingUrl);
-  const mock = createCheckoutMock();
+  const { createFetchSandbox } = await import(testingUrl);
+  const mock = createFetchSandbox();
   const settledHeap = () => {
     const gc = /** @type {() => void} */ (globalThis.gc); // defined: runChild starts this child with --expose-gc
     gc();
@@ -244,7 +244,7 @@ async function heapChild(keys) {
 
 async function startupChild() {
   const started = performance.now();
-  const { createCheckoutMock, startSandbox } = await import(testingUrl);
+  const { createFetchSandbox, startSandbox } = await import(testingUrl);
   const imported = performance.now();
   const first = await startSandbox();
   const firstListening = performance.now();
@@ -254,7 +254,7 @@ async function startupChild() {
   const secondListening = performance.now();
   await second.close();
   const mockStarted = performance.now();
-  const mock = createCheckoutMock();
+  const mock = createFetchSandbox();
   const mockCreated = performance.now();
   await mock.close();
   return {
@@ -262,7 +262,7 @@ async function startupChild() {
     firstCallMs: firstListening - imported,
     firstCallWithImportMs: firstListening - started,
     secondCallMs: secondListening - secondStarted,
-    createCheckoutMockMs: mockCreated - mockStarted,
+    createFetchSandboxMs: mockCreated - mockStarted,
   };
 }
 
@@ -300,7 +300,7 @@ async function measureStartup() {
     importOnly: summarize('importMs'),
     firstCallAfterImport: summarize('firstCallMs'),
     secondCall: summarize('secondCallMs'),
-    createCheckoutMockAfterThem: summarize('createCheckoutMockMs'),
+    createFetchSandboxAfterThem: summarize('createFetchSandboxMs'),
   };
 }
 
@@ -411,12 +411,12 @@ function printReport({ speed, heap, startup, entry, entryBase, entryComparison }
       `heap, ${keys}: ${figures.mbPerThousandCreates} MB per 1,000 creates (second 1,000: ${figures.mbPerThousandCreatesSecondBatch} MB; goal < ${GOALS.heapMb}) ${verdict(figures.mbPerThousandCreates < GOALS.heapMb)}`,
     );
   }
-  const { firstCallWithImport, importOnly, firstCallAfterImport, secondCall, createCheckoutMockAfterThem } = startup;
+  const { firstCallWithImport, importOnly, firstCallAfterImport, secondCall, createFetchSandboxAfterThem } = startup;
   console.log(
     `startSandbox, ${startup.runs} fresh processes: first call with import ${firstCallWithImport.medianMs} ms median, ${firstCallWithImport.p90Ms} ms p90 (goal median < ${GOALS.startupMs}) ${verdict(firstCallWithImport.medianMs < GOALS.startupMs)}`,
   );
   console.log(
-    `  import ${importOnly.medianMs} ms (p90 ${importOnly.p90Ms}), first call after it ${firstCallAfterImport.medianMs} ms (p90 ${firstCallAfterImport.p90Ms}), second call ${secondCall.medianMs} ms (p90 ${secondCall.p90Ms}), createCheckoutMock() then ${createCheckoutMockAfterThem.medianMs} ms`,
+    `  import ${importOnly.medianMs} ms (p90 ${importOnly.p90Ms}), first call after it ${firstCallAfterImport.medianMs} ms (p90 ${firstCallAfterImport.p90Ms}), second call ${secondCall.medianMs} ms (p90 ${secondCall.p90Ms}), createFetchSandbox() then ${createFetchSandboxAfterThem.medianMs} ms`,
   );
   for (const [key, figures] of Object.entries(entryComparison)) {
     console.log(
@@ -476,7 +476,7 @@ async function measureAndReport(distBuilt) {
         createsPerRoundAndContender: CREATES,
         request: 'POST /api/v1/checkouts/ with the contract usdtOnTron example, sequential, each answer parsed',
         contenders: {
-          'client, in-process': 'createCheckoutClient({ fetch: mock.fetch }) over createCheckoutMock()',
+          'client, in-process': 'createCheckoutClient({ fetch: mock.fetch }) over createFetchSandbox()',
           'client, loopback': 'createCheckoutClient() with the global fetch to startSandbox() in this process',
           'raw, in-process': 'mock.fetch(new Request(…))',
           'raw, loopback': 'fetch() to startSandbox() in this process',

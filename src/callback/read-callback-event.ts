@@ -4,7 +4,7 @@
 // enum values, which a strict schema check in an older package would wrongly refuse (and the service would retry).
 // Keeping Ajv out also keeps the runtime dependencies to openapi-fetch and standardwebhooks.
 import type { CheckoutCompletedEvent } from '../../generated/openapi.js';
-import { CallbackMalformedBodyError, CallbackUnknownEventError } from './callback-errors.js';
+import { refuseCallback } from './callback-errors.js';
 
 export const CHECKOUT_COMPLETED = 'checkout.completed' satisfies CheckoutCompletedEvent['type'];
 const COMPLETE = 'complete' satisfies CheckoutCompletedEvent['data']['status'];
@@ -19,21 +19,21 @@ function parseJson(body: string): unknown {
   try {
     return JSON.parse(body);
   } catch {
-    throw new CallbackMalformedBodyError('it is not valid JSON');
+    throw refuseCallback.malformedBody('it is not valid JSON');
   }
 }
 
 export function readCallbackEvent(body: string): CheckoutCompletedEvent {
   const event = parseJson(body);
-  if (!isPlainObject(event)) throw new CallbackMalformedBodyError('it is not a JSON object');
-  if (typeof event.type !== 'string') throw new CallbackMalformedBodyError('/type is missing or not a string');
-  if (event.type !== CHECKOUT_COMPLETED) throw new CallbackUnknownEventError(event.type);
+  if (!isPlainObject(event)) throw refuseCallback.malformedBody('it is not a JSON object');
+  if (typeof event.type !== 'string') throw refuseCallback.malformedBody('/type is missing or not a string');
+  if (event.type !== CHECKOUT_COMPLETED) throw refuseCallback.unknownEventType(event.type);
   const { timestamp, data } = event;
   if (typeof timestamp !== 'string' || !RFC3339_DATE_TIME.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
-    throw new CallbackMalformedBodyError('/timestamp is not an RFC 3339 date-time');
+    throw refuseCallback.malformedBody('/timestamp is not an RFC 3339 date-time');
   }
-  if (!isPlainObject(data)) throw new CallbackMalformedBodyError('/data is missing or not a checkout object');
-  if (typeof data.id !== 'string' || data.id === '') throw new CallbackMalformedBodyError('/data/id is missing');
-  if (data.status !== COMPLETE) throw new CallbackMalformedBodyError(`/data/status is not "${COMPLETE}"`);
+  if (!isPlainObject(data)) throw refuseCallback.malformedBody('/data is missing or not a checkout object');
+  if (typeof data.id !== 'string' || data.id === '') throw refuseCallback.malformedBody('/data/id is missing');
+  if (data.status !== COMPLETE) throw refuseCallback.malformedBody(`/data/status is not "${COMPLETE}"`);
   return event as CheckoutCompletedEvent;
 }

@@ -2,7 +2,7 @@
 // as Node's `req.headers` or `req.headersDistinct` (any case of name, string or array values), any Headers-like
 // object with `get` (the global Headers, undici's, a framework's own), a Map, or an array of [name, value] entries.
 // Nothing here tests `instanceof`: a Headers object from another copy of undici is not an instance of the global one.
-import { CallbackMalformedHeadersError, CallbackMissingHeadersError } from './callback-errors.js';
+import { refuseCallback } from './callback-errors.js';
 
 type HeaderValue = string | readonly string[] | undefined;
 
@@ -71,13 +71,13 @@ export function readWebhookHeaders(headers: CallbackHeaders): WebhookHeaders {
   const values = collectValues(headers);
   const read = NAMES.map((name) => readText(name, values.get(name)!));
   const missing = NAMES.filter((_, index) => 'text' in read[index] && (read[index] as { text: string }).text === '');
-  if (missing.length > 0) throw new CallbackMissingHeadersError(missing);
+  if (missing.length > 0) throw refuseCallback.missingHeaders(missing);
   const problems = read.flatMap((result) => ('problem' in result ? [result.problem] : []));
-  if (problems.length > 0) throw new CallbackMalformedHeadersError(problems.join('; '));
+  if (problems.length > 0) throw refuseCallback.malformedHeaders(problems.join('; '));
   const [id, timestamp, signature] = read.map((result) => (result as { text: string }).text);
 
   if (!UNIX_SECONDS.test(timestamp)) {
-    throw new CallbackMalformedHeadersError('webhook-timestamp is not integer Unix seconds');
+    throw refuseCallback.malformedHeaders('webhook-timestamp is not integer Unix seconds');
   }
   return { id, timestamp: Number(timestamp), signature };
 }

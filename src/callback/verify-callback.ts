@@ -1,10 +1,10 @@
 // Verify a `checkout.completed` callback the way the contract signs it (Standard Webhooks) and return the typed
 // event. The HMAC comes from the `standardwebhooks` package; this file only adds what that package does not let a
-// caller choose (the clock and the tolerance) and the distinct errors in callback-errors.ts.
+// caller choose (the clock and the tolerance) and the refusals of callback-errors.ts, one error class with a `code`.
 import { timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { CheckoutCompletedEvent } from '../../generated/openapi.js';
-import { CallbackFutureTimestampError, CallbackSignatureError, CallbackStaleTimestampError } from './callback-errors.js';
+import { refuseCallback } from './callback-errors.js';
 import { readCallbackEvent } from './read-callback-event.js';
 import { type CallbackHeaders, readWebhookHeaders } from './read-webhook-headers.js';
 
@@ -71,7 +71,8 @@ function matchesAnySignature(expected: string, signatureHeader: string): boolean
  * Verify a callback and return its event. Checks, in order: the three headers (missing/malformed), the signature
  * over the raw body (bad_signature), the signing time against `now` ± tolerance (stale/future: the delivery is
  * genuine but outside the window), then the body (malformed_body, unknown_event_type). Throws a
- * CallbackVerificationError subclass for a refused delivery, and a TypeError for a misuse (bad secret or payload type).
+ * CallbackVerificationError for a refused delivery (its `code` says which check refused it), and a TypeError for a
+ * misuse (bad secret or payload type).
  */
 export function verifyCallback(input: VerifyCallbackInput): CheckoutCompletedEvent {
   const { payload, headers, secret, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now } = input;
@@ -84,13 +85,13 @@ export function verifyCallback(input: VerifyCallbackInput): CheckoutCompletedEve
   const delivery = readWebhookHeaders(headers);
 
   const expected = webhook.sign(delivery.id, new Date(delivery.timestamp * 1000), body);
-  if (!matchesAnySignature(expected, delivery.signature)) throw new CallbackSignatureError();
+  if (!matchesAnySignature(expected, delivery.signature)) throw refuseCallback.badSignature();
 
   if (nowSeconds - delivery.timestamp > toleranceSeconds) {
-    throw new CallbackStaleTimestampError(delivery.timestamp, nowSeconds, toleranceSeconds);
+    throw refuseCallback.staleTimestamp(delivery.timestamp, nowSeconds, toleranceSeconds);
   }
   if (delivery.timestamp - nowSeconds > toleranceSeconds) {
-    throw new CallbackFutureTimestampError(delivery.timestamp, nowSeconds, toleranceSeconds);
+    throw refuseCallback.futureTimestamp(delivery.timestamp, nowSeconds, toleranceSeconds);
   }
   return readCallbackEvent(body);
 }

@@ -3,7 +3,7 @@
 
 import { describeNotChecked, type Finding } from './check-results.js';
 import type { ConformanceConfig } from './conformance-config.js';
-import { exchangeForReport } from './describe-exchange.js';
+import { exchangeForReport } from './exchange-transcript.js';
 import type { RunOutcome } from './run-conformance.js';
 
 const BODY_LIMIT = 16_384;

@@ -2,7 +2,7 @@
 // every failing case with its request and response; skipped checks marked skipped; warnings in system-out.
 import type { CheckResult } from './check-results.js';
 import type { ConformanceConfig } from './conformance-config.js';
-import { describeExchange } from './describe-exchange.js';
+import { formatTranscript } from './exchange-transcript.js';
 import { renderVerdictLine } from './report-table.js';
 import type { RunOutcome } from './run-conformance.js';
 
@@ -44,7 +44,7 @@ function renderTestcase(config: ConformanceConfig, result: CheckResult): string 
         [
           `case: ${finding.caseName}`,
           ...finding.messages.map((m) => `- ${m}`),
-          finding.exchange ? describeExchange(finding.exchange, BODY_LIMIT) : '',
+          finding.exchange ? formatTranscript(finding.exchange, BODY_LIMIT) : '',
         ].join('\n'),
       )
       .join('\n\n');

@@ -2,7 +2,7 @@
 // show it, then the warnings and the verdict line.
 import { type CheckResult, describeNotChecked } from './check-results.js';
 import type { ConformanceConfig } from './conformance-config.js';
-import { describeExchange } from './describe-exchange.js';
+import { formatTranscript } from './exchange-transcript.js';
 import type { RunOutcome } from './run-conformance.js';
 
 const SHOWN_CASES_PER_CHECK = 2;
@@ -39,7 +39,7 @@ function renderFindings(result: CheckResult, kind: 'failures' | 'warnings'): str
   for (const finding of findings.slice(0, SHOWN_CASES_PER_CHECK)) {
     lines.push(`    case: ${finding.caseName}`);
     for (const message of finding.messages) lines.push(`    - ${message}`);
-    if (finding.exchange && kind === 'failures') lines.push(describeExchange(finding.exchange, BODY_LIMIT, '    '));
+    if (finding.exchange && kind === 'failures') lines.push(formatTranscript(finding.exchange, BODY_LIMIT, '    '));
   }
   if (findings.length > SHOWN_CASES_PER_CHECK) {
     lines.push(

@@ -1,6 +1,8 @@
-// A request and its answer as a server's routes see them, whatever carries them: node:http for the sandbox and mock
-// servers, the Fetch API for the in-process testing mock (src/testing). Routes read a ServerRequest and return an
-// Answer; an adapter at the edge turns them into the transport's own objects, so one route serves both.
+// A request and its answer as both servers see them, whatever carries them. The sandbox's routes and the mock's request
+// front (src/mock/answer-request.ts) read a ServerRequest and return an Answer; adapters at the edge turn them into
+// the transport's own objects: node:http for the sandbox and mock servers (fromIncomingMessage in request-body.ts,
+// writeAnswer in send-response.ts), the Fetch API for the testing kit's fetch sandbox (fetch-exchange.ts). So the
+// sandbox's one set of routes serves both transports.
 
 /** A request body read under a size limit: its bytes, or why there are none. */
 export type BodyResult =

@@ -1,5 +1,6 @@
 // The Fetch API side of src/http/exchange.ts: a web Request as a ServerRequest, and an Answer as a web Response. The
-// in-process testing mock serves its `fetch` function through these, with no socket in between.
+// testing kit's fetch sandbox (src/testing/fetch-sandbox.ts) serves its `fetch` function through these, with no
+// socket in between.
 import type { Answer, BodyResult, ServerRequest } from './exchange.js';
 
 /** `request` as a ServerRequest whose target drops `basePath`, the path of the base URL it was sent to. */

@@ -22,8 +22,8 @@ import { readOriginForm, readRequestPath } from '../http/request-target.js';
 import type { CallbackSender } from './completion-callback.js';
 import { buildCorsHeaders } from './cors.js';
 import { cutDeeperThan, MAX_FORWARDED_DEPTH } from './cut-deep-values.js';
-import { printable } from './describe-exchange.js';
-import { createPatternComponentFinder, createPatternDescriber, type DescribeOptions } from './describe-prism-violations.js';
+import { createBodyDescriber, createPatternDescriber, type DescribeOptions } from './describe-prism-violations.js';
+import { printable } from './format-log-line.js';
 import { choosePreferences } from './preferences.js';
 import type { PrismEngine } from './prism-engine.js';
 import { readPrismHeaders } from './read-prism-headers.js';
@@ -69,7 +69,7 @@ export function createRequestAnswerer({ engine, contract, pairExamples, sendCall
     envelopeRules: readEnvelopeRules(operation),
     describeOptions: {
       describePattern: createPatternDescriber(contract, operation),
-      findPatternComponent: createPatternComponentFinder(contract, operation),
+      describeBody: createBodyDescriber(contract, operation),
       codes,
     },
     prismOperation: prismOperations.get(`${operation.method} ${operation.path}`),
@@ -125,6 +125,7 @@ export function createRequestAnswerer({ engine, contract, pairExamples, sendCall
       problems,
       declaresRoutingProblems,
       describeOptions: operation?.describeOptions,
+      body: prismBody,
       pathname,
       allowed,
       contentType,

@@ -21,6 +21,8 @@ export interface RewriteContext {
   declaresRoutingProblems: boolean;
   /** How to word the operation's violations; undefined when no operation has this method and path. */
   describeOptions: DescribeOptions | undefined;
+  /** The request body as Prism judged it (null for none). */
+  body: unknown;
   pathname: string;
   /** The methods the contract has for this path. */
   allowed: string[];
@@ -37,7 +39,7 @@ export function rewritePrismAnswer(prism: PrismAnswer, context: RewriteContext):
   const requestViolations = prism.violations.filter((v) => v.location[0] === 'request');
   if (prism.status === 415 && requestViolations.length > 0) return own(problems.unsupportedMediaType(context.contentType));
   if (prism.status === 422 && requestViolations.length > 0) {
-    const { fieldErrors, otherMessages } = describeRequestViolations(requestViolations, describeOptions);
+    const { fieldErrors, otherMessages } = describeRequestViolations(requestViolations, context.body, describeOptions);
     return own(problems.validationFailed(fieldErrors, otherMessages));
   }
   // No operation has this method and path, so the 404 or 405 is Prism's routing answer, in Prism's own words.

@@ -10,7 +10,7 @@ import { readRequestPath } from '../http/request-target.js';
 import { answerClientError, writeAnswer } from '../http/send-response.js';
 import { createRequestAnswerer, type RequestAnswererOptions } from './answer-request.js';
 import { answerPreflight, buildCorsHeaders, isPreflight } from './cors.js';
-import { describeExchange } from './describe-exchange.js';
+import { formatLogLine } from './format-log-line.js';
 import { answerOwnProblem } from './rewrite-prism-answer.js';
 
 export type MockServerOptions = RequestAnswererOptions;
@@ -39,7 +39,7 @@ export function createMockServer(options: MockServerOptions): Server {
             ? exchange.answer
             : { ...exchange.answer, headers: { ...exchange.answer.headers, 'request-id': requestId } };
         writeAnswer(res, sent);
-        log(describeExchange(request.method, pathname, sent, exchange.problem, exchange.exampleName));
+        log(formatLogLine(request.method, pathname, sent, exchange.problem, exchange.exampleName));
       });
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>

@@ -1,9 +1,9 @@
 // The `checkout-sandbox` command: argv + env → config, the run, and what it prints: the start banner (the only place a
 // generated key or secret is ever shown), --help, and the shutdown lines (never a key, a secret, or a URL's userinfo or
-// query). The run has the mock's lifecycle (src/cli/lifecycle.ts): it stops cleanly on SIGINT, SIGTERM or SIGHUP, or
-// when the process chain that launched it ends (the npm of `npm run sandbox`); callback attempts in flight may finish,
-// then every undelivered callback is listed and the port is free. A second signal stops at once. Exit codes: 0
-// stopped, 1 could not start, 2 bad usage or configuration.
+// query). The run has the lifecycle both serving bins share (src/cli/lifecycle.ts): it stops cleanly on SIGINT,
+// SIGTERM or SIGHUP, or when the process chain that launched it ends (the npm of `npm run sandbox`); callback attempts
+// in flight may finish, then every undelivered callback is listed and the port is free. A second signal stops at
+// once. Exit codes: 0 stopped, 1 could not start, 2 bad usage or configuration.
 import { describeStop, type StopEvent, serveUntilStopped } from '../cli/lifecycle.js';
 import { readArgv } from '../cli/read-argv.js';
 import { type Command, type Env, EXIT, HELP, type Parsed, type RunIo, StartError } from '../cli/run-command.js';

@@ -1,5 +1,6 @@
 // Everything a route needs, built once per running sandbox.
 import type { ContractOperation } from '../contract/contract-facts.js';
+import type { ProblemFactory } from '../http/problem-factory.js';
 import type { CreateProblem, OwnProblemType } from '../http/problems.js';
 import type { CallbackDispatcher } from './callbacks/callback-dispatcher.js';
 import type { CheckoutSettings } from './checkout/build-checkout.js';
@@ -43,6 +44,8 @@ export interface SandboxContext {
   createRequestId: () => string;
   authenticate: (authorization: AuthorizationHeader) => Authentication;
   createProblem: CreateProblem<(typeof SANDBOX_PROBLEM_SLUGS)[number]>;
+  /** The problems both servers make, by name (src/http/problem-factory.ts), over createProblem. */
+  problems: ProblemFactory;
   validateRequest: (body: unknown) => RequestCheck;
   checkoutSettings: CheckoutSettings;
   checkouts: CheckoutStore;

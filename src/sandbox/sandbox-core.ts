@@ -1,11 +1,12 @@
 // The sandbox without a transport: its stores, rules, validation, problem documents, policies and callback
 // dispatcher, and one function from a request to its answer. The sandbox server (start-sandbox.ts) puts node:http in
-// front of it; the testing kit (src/testing) puts a `fetch` function in front of the very same core, so that an
-// in-process mock and the sandbox cannot answer differently.
+// front of it; the testing kit's fetch sandbox (src/testing/fetch-sandbox.ts) puts a `fetch` function in front of
+// the very same core, so that the fetch sandbox and the sandbox server cannot answer differently.
 import { randomUUID } from 'node:crypto';
 import { createRequestIdMaker, findOperation, readAuthScheme } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
 import type { Answer, ServerRequest } from '../http/exchange.js';
+import { createProblemFactory } from '../http/problem-factory.js';
 import { createProblemMaker } from '../http/problems.js';
 import type { SendCallback } from './callbacks/callback-delivery.js';
 import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
@@ -58,13 +59,15 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     maxDroppedListed: policies.maxSessions,
   });
   const createOperation = findOperation(contract, 'createCheckout');
+  const createProblem = createProblemMaker(contract, SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES);
   const context: SandboxContext = {
     clock,
     createOperation,
     // A contract without a Request-Id example leaves the form to the sandbox: a bare UUID.
     createRequestId: createRequestIdMaker(contract) ?? randomUUID,
     authenticate: createAuthenticator(policies.apiKeys, readAuthScheme(createOperation)),
-    createProblem: createProblemMaker(contract, SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES),
+    createProblem,
+    problems: createProblemFactory(createProblem),
     validateRequest: createRequestValidator(contract),
     checkoutSettings: {
       merchant: { id: randomUUID(), name: policies.merchantName },

@@ -1,14 +1,11 @@
-// What a test does besides calling the API, the same for the in-process mock and the in-process sandbox: complete or
+// What a test does besides calling the API, the same for the fetch sandbox and the in-process sandbox server: complete or
 // expire a checkout (as the sandbox helper routes do), and read the stored checkouts and their callback deliveries.
 import type { Checkout } from '../../generated/openapi.js';
-import type { CallbackDelivery as DeliveryLog } from '../sandbox/callbacks/callback-delivery.js';
+import type { CallbackDeliveryLog } from '../sandbox/callbacks/callback-delivery.js';
 import { readRecord } from '../sandbox/checkout/checkout-store.js';
 import { toMillis } from '../sandbox/checkout/clock.js';
 import { describeRefusal, findStoredCheckout, settleCheckout } from '../sandbox/checkout/settle-checkout.js';
 import type { SandboxContext } from '../sandbox/sandbox-context.js';
-
-/** A checkout's callback event and every attempt made to deliver it. */
-export type CallbackDeliveryLog = DeliveryLog;
 
 /** complete() or expire() of a checkout that is unknown (`not-found`) or already final (`not-open`). */
 export class CheckoutStateError extends Error {

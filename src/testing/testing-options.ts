@@ -5,9 +5,6 @@
 import type { CallbackReply, OutgoingCallback, SendCallback } from '../sandbox/callbacks/callback-delivery.js';
 import type { Clock } from '../sandbox/checkout/clock.js';
 
-/** A completion callback as it would go out: POST `url` with `headers` and `body`, the exact string that was signed. */
-export type CallbackDelivery = OutgoingCallback;
-
 /**
  * What a test's callback handler answered: nothing (acknowledged, like a 2xx), a status code, or a Response (its
  * status and Retry-After count). A thrown error counts as no reply. Anything but 2xx is retried on the schedule.
@@ -18,7 +15,7 @@ export type CallbackAnswer = void | number | Response;
 // Each option below is a row of the settings table, named after its variable; its default, bounds and meaning are
 // there (and in docs/sandbox.md), read by readSandboxOptions.
 export interface TestingPolicies {
-  /** CHECKOUT_API_KEYS, one key: the key the mock accepts; one is generated when absent. */
+  /** CHECKOUT_API_KEYS, one key: the key the sandbox accepts; one is generated when absent. */
   apiKey?: string;
   /** CHECKOUT_CALLBACK_SECRET: the `whsec_…` secret that signs callbacks; one is generated when absent. */
   callbackSecret?: string;
@@ -50,7 +47,7 @@ export interface TestingPolicies {
    * Receive each callback attempt in the test instead of over HTTP, to hand it to your own webhook handler.
    * Without it, callbacks are POSTed to callback_url with the sandbox's retries.
    */
-  onCallback?: (delivery: CallbackDelivery) => CallbackAnswer | Promise<CallbackAnswer>;
+  onCallback?: (callback: OutgoingCallback) => CallbackAnswer | Promise<CallbackAnswer>;
   /** Where operational lines go (failed callback attempts); silent by default. Never given a key. */
   log?: (line: string) => void;
 }
@@ -83,8 +80,8 @@ export function readClock(now: TestingPolicies['now'], caller: string): Clock | 
 
 /** A callback sender that hands each attempt to the test's function instead of the network. */
 export function sendToFunction(onCallback: NonNullable<TestingPolicies['onCallback']>): SendCallback {
-  return async (delivery): Promise<CallbackReply> => {
-    const answer = await onCallback({ ...delivery, headers: { ...delivery.headers } });
+  return async (callback): Promise<CallbackReply> => {
+    const answer = await onCallback({ ...callback, headers: { ...callback.headers } });
     if (answer === undefined) return { status: 200, retryAfter: null };
     if (typeof answer === 'number') return { status: answer, retryAfter: null };
     return { status: answer.status, retryAfter: answer.headers.get('retry-after') };

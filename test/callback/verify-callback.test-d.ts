@@ -43,8 +43,12 @@ describe('verifyCallback types', () => {
     void parsed;
   });
 
-  it('every refusal has a code from a closed list', () => {
+  it('every refusal is one class with a code from a closed list and the details of its code', () => {
     expectTypeOf<CallbackVerificationError['code']>().toEqualTypeOf<CallbackErrorCode>();
+    expectTypeOf<CallbackVerificationError['missing']>().toEqualTypeOf<readonly string[] | undefined>();
+    expectTypeOf<CallbackVerificationError['timestamp']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<CallbackVerificationError['now']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<CallbackVerificationError['eventType']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<CallbackErrorCode>().toEqualTypeOf<
       | 'missing_headers'
       | 'malformed_headers'

@@ -1,16 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  CallbackFutureTimestampError,
-  CallbackMalformedBodyError,
-  CallbackMalformedHeadersError,
-  CallbackMissingHeadersError,
-  CallbackSignatureError,
-  CallbackStaleTimestampError,
-  CallbackUnknownEventError,
-  CallbackVerificationError,
-  verifyCallback,
-} from '../../src/index.js';
+import { CallbackVerificationError, verifyCallback } from '../../src/index.js';
 import { exampleEvent, otherSecret, secret, signDelivery } from './callback-fixtures.js';
 
 const nowSeconds = 1_795_254_127;
@@ -125,8 +115,7 @@ describe('verifyCallback refuses a tampered or wrongly signed delivery (bad_sign
 
   it.each(cases)('%s', (_, tampered) => {
     const error = refusal(() => verifyAt(tampered));
-    expect(error).toBeInstanceOf(CallbackSignatureError);
-    expect(error.code).toBe('bad_signature');
+    expect({ ...error }).toEqual({ name: 'CallbackVerificationError', code: 'bad_signature' });
     expect(error.message).toMatch(/raw request body/);
   });
 });
@@ -135,16 +124,20 @@ describe('verifyCallback refuses a delivery outside the time window', () => {
   it('a timestamp more than 5 minutes old is stale (a replay), exactly 5 minutes is still accepted', () => {
     expect(verifyAt(signDelivery(exampleEvent(), { timestampSeconds: nowSeconds - 300 })).type).toBe('checkout.completed');
     const error = refusal(() => verifyAt(signDelivery(exampleEvent(), { timestampSeconds: nowSeconds - 301 })));
-    expect(error).toBeInstanceOf(CallbackStaleTimestampError);
     expect(error.code).toBe('stale_timestamp');
-    expect(error).toMatchObject({ timestamp: nowSeconds - 301, now: nowSeconds });
+    // One class; the details of its code are its only other own fields.
+    expect({ ...error }).toEqual({
+      name: 'CallbackVerificationError',
+      code: 'stale_timestamp',
+      timestamp: nowSeconds - 301,
+      now: nowSeconds,
+    });
     expect(error.message).toContain('301 s ago');
   });
 
   it('a timestamp more than 5 minutes ahead is from the future, exactly 5 minutes is still accepted', () => {
     expect(verifyAt(signDelivery(exampleEvent(), { timestampSeconds: nowSeconds + 300 })).type).toBe('checkout.completed');
     const error = refusal(() => verifyAt(signDelivery(exampleEvent(), { timestampSeconds: nowSeconds + 301 })));
-    expect(error).toBeInstanceOf(CallbackFutureTimestampError);
     expect(error.code).toBe('future_timestamp');
   });
 
@@ -173,15 +166,14 @@ describe('verifyCallback refuses missing or malformed headers', () => {
     const headers = { ...delivery.headers };
     delete headers[name as keyof typeof headers];
     const error = refusal(() => verifyAt({ payload: delivery.payload, headers }));
-    expect(error).toBeInstanceOf(CallbackMissingHeadersError);
     expect(error.code).toBe('missing_headers');
-    expect((error as CallbackMissingHeadersError).missing).toEqual([name]);
+    expect(error.missing).toEqual([name]);
     expect(error.message).toContain(name);
   });
 
   it('names every missing header at once', () => {
     const error = refusal(() => verifyAt({ payload: delivery.payload, headers: { 'content-type': 'application/json' } }));
-    expect((error as CallbackMissingHeadersError).missing).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(error.missing).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
   });
 
   it.each(['', '17952541.5', '-1795254127', '1795254127abc', '9999999999999'])(
@@ -191,7 +183,6 @@ describe('verifyCallback refuses missing or malformed headers', () => {
         verifyAt({ payload: delivery.payload, headers: { ...delivery.headers, 'webhook-timestamp': timestamp } }),
       );
       expect(error.code).toBe(timestamp === '' ? 'missing_headers' : 'malformed_headers');
-      if (timestamp !== '') expect(error).toBeInstanceOf(CallbackMalformedHeadersError);
     },
   );
 
@@ -209,7 +200,7 @@ describe('verifyCallback refuses missing or malformed headers', () => {
   it('a numeric webhook-timestamp gets a message about the timestamp, not "sent more than once"', () => {
     const headers = { ...delivery.headers, 'webhook-timestamp': nowSeconds } as unknown as Record<string, string>;
     const error = refusal(() => verifyAt({ payload: delivery.payload, headers }));
-    expect(error).toBeInstanceOf(CallbackMalformedHeadersError);
+    expect(error.code).toBe('malformed_headers');
     expect(error.message).toBe(
       "The callback's Standard Webhooks headers are malformed: webhook-timestamp is the number 1795254127, not text; " +
         'pass the headers as received, where every value is a string.',
@@ -247,16 +238,14 @@ describe('verifyCallback refuses a genuine delivery whose body is not a checkout
   it.each(malformed)('%s (malformed_body)', (_, body) => {
     const payload = typeof body === 'string' && !body.startsWith('checkout') ? body : JSON.stringify(body);
     const error = refusal(() => verifyAt(signDelivery(payload, { timestampSeconds: nowSeconds })));
-    expect(error).toBeInstanceOf(CallbackMalformedBodyError);
     expect(error.code).toBe('malformed_body');
   });
 
   it('an event type this version does not know is its own error, to acknowledge and ignore', () => {
     const delivery = signDelivery({ ...exampleEvent(), type: 'checkout.refunded' }, { timestampSeconds: nowSeconds });
     const error = refusal(() => verifyAt(delivery));
-    expect(error).toBeInstanceOf(CallbackUnknownEventError);
     expect(error.code).toBe('unknown_event_type');
-    expect((error as CallbackUnknownEventError).eventType).toBe('checkout.refunded');
+    expect(error.eventType).toBe('checkout.refunded');
     expect(error.message).toMatch(/acknowledge/);
   });
 });

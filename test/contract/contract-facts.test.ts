@@ -195,4 +195,13 @@ describe('the sandbox routes and authenticates from the facts', () => {
       "The Authorization header does not use the Shop-Key scheme. Send 'Authorization: Shop-Key <API_KEY>'.",
     );
   });
+
+  it('refuses at start-up a contract whose create call declares no 401 challenge, so no route answers 401 without one', () => {
+    const unchallenged = structuredClone(contract) as OpenApiDocument;
+    delete unchallenged.components.responses.Unauthorized.headers['WWW-Authenticate'];
+    const policies = readSandboxConfig({ CHECKOUT_API_KEYS: CANARY_KEY });
+    expect(() => createSandboxCore({ policies, contract: unchallenged, log: () => {} })).toThrow(
+      "The contract's POST /api/v1/checkouts/ declares no WWW-Authenticate challenge.",
+    );
+  });
 });

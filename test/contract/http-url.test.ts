@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
-import { type CheckoutMock, createCheckoutMock } from '../../src/testing/index.js';
+import { createFetchSandbox, type FetchSandbox } from '../../src/testing/index.js';
 import { killEverything, type MockProcess, startMockProcess } from '../mock/mock-process.js';
 import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { readValidCreateBody } from '../support/bad-inputs.js';
@@ -53,11 +53,11 @@ function bodyWith(url: string, withCallback: boolean): Record<string, any> {
 
 let mock: MockProcess;
 let sandbox: TestSandbox;
-let kit: CheckoutMock;
+let kit: FetchSandbox;
 
 beforeAll(async () => {
   [mock, sandbox] = await Promise.all([startMockProcess(['--no-build']), startTestSandbox()]);
-  kit = createCheckoutMock({ apiKey: CANARY_KEY, baseUrl: 'http://[::1]:4010' });
+  kit = createFetchSandbox({ apiKey: CANARY_KEY, baseUrl: 'http://[::1]:4010' });
 }, 60_000);
 
 afterAll(async () => {

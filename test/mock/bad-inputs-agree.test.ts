@@ -3,10 +3,9 @@
 // `npm start` runs it (a real process) and the sandbox. Each must give the row's status and problem type, as an
 // application/problem+json document valid against Problem, and never echo the key; and the two must say the same:
 // the problem's `detail` and every field error's pointer, code and detail. Both word them with the same functions
-// (src/http/problems.ts, src/contract/field-errors.ts), the mock from Prism's violations, which retell Ajv's errors
-// with every fact the words need for this contract, so no row is excused: a difference is a bug in one of the two.
-// (Prism's sentences lose two facts Ajv has, a non-string enum value's type and a `const` value; no request schema
-// of the contract has either. A JSON null body, which Prism takes for no body, is read back as one.)
+// (src/http/problems.ts, src/contract/field-errors.ts), and the field errors of a body with the same validator
+// (src/contract/describe-body.ts), which the mock asks once Prism has refused the body, so no row is excused: a
+// difference is a bug in one of the two. (A JSON null body, which Prism takes for no body, is judged as null.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';

@@ -1,12 +1,13 @@
-// Prism's sl-violations entries → the contract's FieldError {pointer, code, detail}, through the describer the
-// sandbox uses too. The inputs are the shapes Prism 5.14.2 produces (see its convertAjvErrors); the last block runs
-// Prism's engine and the sandbox's validator on the same bodies and wants the same entries from both.
+// Prism's sl-violations entries and the body they judged → the contract's FieldError {pointer, code, detail}: Prism's
+// verdict says a body is refused, the contract's validator and describer (the sandbox's) say what is wrong. The
+// violations are the shapes Prism 5.14.2 produces (see its convertAjvErrors); the last block runs Prism's engine and
+// the sandbox's validator on the same bodies and wants the same entries from both.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { listOperations, readFieldErrorCodes } from '../../src/contract/contract-facts.js';
 import { locateBundle } from '../../src/mock/bundle.js';
 import {
-  createPatternComponentFinder,
+  createBodyDescriber,
   createPatternDescriber,
   describeRequestViolations,
   parseViolationsHeader,
@@ -35,92 +36,66 @@ describe('parseViolationsHeader', () => {
 
 describe('describeRequestViolations', () => {
   const codes = readFieldErrorCodes(contract);
+  const createOperation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);
+  const describeBody = createBodyDescriber(contract, createOperation);
+  const UNKNOWN_FIELD = 'is not a field of this object; remove it (request field names are snake_case)';
 
-  it('gives each field error the code the contract lists for its keyword, as the sandbox does', () => {
-    expect(codes).toContain('invalid');
-    const urlComponent = (location: string[]) => ({ component: location.at(-1) === 'callback_url' ? 'HttpUrl' : 'UnitAmount' });
-    const { fieldErrors } = describeRequestViolations(
-      [
-        bodyViolation([], 'required', "Request body must have required property 'currency'"),
-        bodyViolation([], 'additionalProperties', "Request body must NOT have additional properties; found 'callbackUrl'"),
-        bodyViolation(['client_reference_id'], 'type', 'Request body property client_reference_id must be string'),
-        bodyViolation(['invoice_items'], 'minItems', 'Request body property invoice_items must NOT have fewer than 1 items'),
-        bodyViolation(['invoice_items', '0', 'price_data', 'unit_amount'], 'pattern', 'Request body property … must match pattern "^x$"'),
-        bodyViolation(['callback_url'], 'pattern', 'Request body property callback_url must match pattern "^https?://"'),
-        bodyViolation(['success_url'], 'format', 'Request body property success_url must match format "uri"'),
-        bodyViolation(['metadata'], 'not', 'Request body property metadata must NOT be valid'),
-      ],
-      { codes, findPatternComponent: urlComponent },
-    );
-    expect(fieldErrors.map((error) => error.code)).toEqual([
-      'required',
-      'unknown_field',
-      'wrong_type',
-      'too_few_items',
-      'pattern',
-      'invalid_url',
-      'invalid_url',
-      'invalid',
+  it("takes the field errors of a body Prism refused from the contract's validator, never from Prism's sentences", () => {
+    const body = clone(seedSamples.usdtOnTron);
+    delete body.currency;
+    Object.assign(body, { callbackUrl: 'https://shop.example.com/hook', 'a/b~c': 1 });
+    Object.assign(body.invoice_items[0], { quantity: 1.5 });
+    body.invoice_items[1] = { quantity: 1, price_data: { currency: 'usd', product_data: { name: 'n' } } };
+    // One violation whose sentence says something else: Prism decides that the body is refused, not what is wrong.
+    const { fieldErrors, otherMessages } = describeRequestViolations([bodyViolation([], 'required', 'Request body is wrong')], body, {
+      describeBody,
+      codes,
+    });
+    expect(fieldErrors).toEqual([
+      { pointer: '/currency', code: 'required', detail: 'is required' },
+      { pointer: '/callbackUrl', code: 'unknown_field', detail: UNKNOWN_FIELD },
+      { pointer: '/a~1b~0c', code: 'unknown_field', detail: UNKNOWN_FIELD },
+      { pointer: '/invoice_items/0/quantity', code: 'wrong_type', detail: 'must be an integer (a whole JSON number)' },
+      { pointer: '/invoice_items/1/price_data/unit_amount', code: 'required', detail: 'is required' },
     ]);
+    expect(otherMessages).toEqual([]);
   });
 
   it('carries no code when the contract lists none, and "invalid" for a code the contract does not list', () => {
     const violation = bodyViolation(['currency'], 'type', 'Request body property currency must be string');
-    expect(describeRequestViolations([violation]).fieldErrors).toEqual([{ pointer: '/currency', detail: 'must be a string' }]);
-    expect(describeRequestViolations([violation], { codes: ['invalid'] }).fieldErrors).toEqual([
+    const body = { ...clone(seedSamples.usdtOnTron), currency: 7 };
+    expect(describeRequestViolations([violation], body, { describeBody }).fieldErrors).toEqual([
+      { pointer: '/currency', detail: 'must be a string' },
+    ]);
+    expect(describeRequestViolations([violation], body, { describeBody, codes: ['invalid'] }).fieldErrors).toEqual([
       { pointer: '/currency', code: 'invalid', detail: 'must be a string' },
     ]);
   });
 
-  it('maps a nested property path to a JSON Pointer and keeps only what is wrong', () => {
-    const { fieldErrors } = describeRequestViolations([
-      bodyViolation(['invoice_items', '0', 'quantity'], 'type', 'Request body property invoice_items.0.quantity must be integer'),
-    ]);
-    expect(fieldErrors).toEqual([{ pointer: '/invoice_items/0/quantity', detail: 'must be an integer (a whole JSON number)' }]);
-  });
-
-  it('points a missing property at the property itself', () => {
-    const { fieldErrors } = describeRequestViolations([
-      bodyViolation([], 'required', "Request body must have required property 'currency'"),
-      bodyViolation(
-        ['invoice_items', '1', 'price_data'],
-        'required',
-        "Request body property invoice_items.1.price_data must have required property 'unit_amount'",
-      ),
-    ]);
-    expect(fieldErrors).toEqual([
-      { pointer: '/currency', detail: 'is required' },
-      { pointer: '/invoice_items/1/price_data/unit_amount', detail: 'is required' },
-    ]);
-  });
-
-  it('points an unknown property at that property and escapes "/" and "~" in its name', () => {
-    const { fieldErrors } = describeRequestViolations([
-      bodyViolation([], 'additionalProperties', "Request body must NOT have additional properties; found 'callbackUrl'"),
-      bodyViolation([], 'additionalProperties', "Request body must NOT have additional properties; found 'a/b~c'"),
-    ]);
-    expect(fieldErrors.map((e) => e.pointer)).toEqual(['/callbackUrl', '/a~1b~0c']);
-    expect(fieldErrors[0].detail).toMatch(/not a field/);
-  });
-
   it('uses the root pointer for a body that is not an object, and reads Prism\'s "no body" (a JSON null) as one', () => {
-    const notObject = describeRequestViolations([bodyViolation([], 'type', 'Request body must be object')]);
-    const nullBody = describeRequestViolations([
-      { location: ['request'], severity: 'Error', code: 'required', message: 'Body parameter is required' },
-    ]);
+    const notObject = describeRequestViolations([bodyViolation([], 'type', 'Request body must be object')], 'text', { describeBody });
+    const nullBody = describeRequestViolations(
+      [{ location: ['request'], severity: 'Error', code: 'required', message: 'Body parameter is required' }],
+      null,
+      { describeBody },
+    );
     expect(notObject.fieldErrors).toEqual([{ pointer: '', detail: 'must be a JSON object' }]);
     expect(nullBody.fieldErrors).toEqual(notObject.fieldErrors);
   });
 
   it('keeps header problems out of errors[] (whose pointers point into the body) but reports them', () => {
-    const { fieldErrors, otherMessages } = describeRequestViolations([
-      {
-        location: ['request', 'header', 'idempotency-key'],
-        severity: 'Error',
-        code: 'maxLength',
-        message: 'Request header parameter idempotency-key must NOT have more than 255 characters',
-      },
-    ]);
+    const { fieldErrors, otherMessages } = describeRequestViolations(
+      [
+        {
+          location: ['request', 'header', 'idempotency-key'],
+          severity: 'Error',
+          code: 'maxLength',
+          message: 'Request header parameter idempotency-key must NOT have more than 255 characters',
+        },
+      ],
+      clone(seedSamples.usdtOnTron),
+      { describeBody },
+    );
     expect(fieldErrors).toEqual([]);
     expect(otherMessages).toEqual(['Request header parameter idempotency-key must NOT have more than 255 characters']);
   });
@@ -136,61 +111,56 @@ describe('describeRequestViolations', () => {
         message: 'Request header parameter idempotency-key must match pattern "^[\\x21-\\x7E]+$"',
       },
     ];
-    const asked: string[][] = [];
-    const described = describeRequestViolations(violations, {
-      findPatternComponent: (location) => {
-        asked.push(location);
-        return { component: 'UnitAmount', componentDescription: 'A decimal amount.' };
-      },
+    const body = clone(seedSamples.usdtOnTron);
+    body.invoice_items[0].price_data.unit_amount = '12.5.0';
+    const described = describeRequestViolations(violations, body, {
+      describeBody,
       describePattern: (location) => `words for ${location.join('.')}`,
     });
-    expect(asked).toEqual([['body', 'invoice_items', '0', 'price_data', 'unit_amount']]);
     expect(described.fieldErrors).toEqual([
-      { pointer: '/invoice_items/0/price_data/unit_amount', detail: 'does not have the form of UnitAmount: A decimal amount.' },
+      {
+        pointer: '/invoice_items/0/price_data/unit_amount',
+        detail: expect.stringMatching(/^does not have the form of UnitAmount: A positive decimal/),
+      },
     ]);
     expect(described.otherMessages).toEqual(['Request header parameter idempotency-key words for header.idempotency-key']);
 
-    const generic = describeRequestViolations(violations);
-    expect(generic.fieldErrors[0].detail).toBe('does not have the expected format');
-    expect(generic.otherMessages[0]).toBe('Request header parameter idempotency-key does not have the expected format');
+    const generic = describeRequestViolations(violations, body);
+    expect(generic.fieldErrors).toEqual([]);
+    expect(generic.otherMessages).toEqual([
+      'Request body does not have the expected format',
+      'Request header parameter idempotency-key does not have the expected format',
+    ]);
     expect(JSON.stringify(generic)).not.toMatch(/pattern|\^/);
   });
 
-  it("reads Ajv's params back from Prism's sentences, and joins two rules one field breaks into one entry", () => {
-    const { fieldErrors } = describeRequestViolations([
-      bodyViolation(['invoice_items'], 'minItems', 'Request body property invoice_items must NOT have fewer than 1 items'),
-      bodyViolation(['invoice_items'], 'maxItems', 'Request body property invoice_items must NOT have more than 100 items'),
-      bodyViolation(['name'], 'maxLength', 'Request body property name must NOT have more than 250 characters'),
-      bodyViolation(['quantity'], 'minimum', 'Request body property quantity must be >= 1'),
-      bodyViolation(['quantity'], 'maximum', 'Request body property quantity must be <= 10000'),
-      bodyViolation(['type'], 'enum', 'Request body property type must be equal to one of the allowed values: crypto, card'),
-      bodyViolation(['id'], 'type', 'Request body property id must be string,null'),
-      bodyViolation(['url'], 'format', 'Request body property url must match format "uri"'),
-      bodyViolation(['n'], 'multipleOf', 'Request body property n must be multiple of 2'),
-      bodyViolation(['v'], 'const', 'Request body property v must be equal to constant'),
-    ]);
-    expect(fieldErrors).toEqual([
-      { pointer: '/invoice_items', detail: 'must have at least 1 item; must have at most 100 items' },
-      { pointer: '/name', detail: 'must be at most 250 characters long' },
-      { pointer: '/quantity', detail: 'must be at least 1; must be at most 10000' },
-      { pointer: '/type', detail: 'must be one of: "crypto", "card"' },
-      { pointer: '/id', detail: 'must be a string or null' },
-      { pointer: '/url', detail: 'must be an absolute URL' },
-      { pointer: '/n', detail: 'must be multiple of 2' },
-      { pointer: '/v', detail: 'must be the one value the contract allows' },
-    ]);
+  it("says why in Prism's words when Prism refuses a body the contract's validator accepts", () => {
+    const { fieldErrors, otherMessages } = describeRequestViolations(
+      [
+        bodyViolation(['metadata'], 'not', 'Request body property metadata must NOT be valid'),
+        bodyViolation(['metadata'], 'not', 'Request body property metadata must NOT be valid'),
+      ],
+      clone(seedSamples.usdtOnTron),
+      { describeBody, codes },
+    );
+    expect(fieldErrors).toEqual([]);
+    expect(otherMessages).toEqual(['Request body property metadata must NOT be valid']);
   });
 
   it('ignores warnings and response violations', () => {
-    const { fieldErrors, otherMessages } = describeRequestViolations([
-      { ...bodyViolation(['currency'], 'format', 'Request body property currency warn'), severity: 'Warning' },
-      {
-        location: ['response', 'body', 'url'],
-        severity: 'Error',
-        code: 'format',
-        message: 'Response body property url must match format "uri"',
-      },
-    ]);
+    const { fieldErrors, otherMessages } = describeRequestViolations(
+      [
+        { ...bodyViolation(['currency'], 'format', 'Request body property currency warn'), severity: 'Warning' },
+        {
+          location: ['response', 'body', 'url'],
+          severity: 'Error',
+          code: 'format',
+          message: 'Response body property url must match format "uri"',
+        },
+      ],
+      { currency: 7 },
+      { describeBody },
+    );
     expect([...fieldErrors, ...otherMessages]).toEqual([]);
   });
 });
@@ -204,7 +174,7 @@ describe("Prism's violations and the sandbox's Ajv errors for the same body give
   const operation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);
   const options = {
     describePattern: createPatternDescriber(contract, operation),
-    findPatternComponent: createPatternComponentFinder(contract, operation),
+    describeBody: createBodyDescriber(contract, operation),
     codes: readFieldErrorCodes(contract),
   };
   const validateRequest = createRequestValidator(contract);
@@ -227,7 +197,7 @@ describe("Prism's violations and the sandbox's Ajv errors for the same body give
       headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' },
       body,
     });
-    const mock = describeRequestViolations(answer.violations, options);
+    const mock = describeRequestViolations(answer.violations, body, options);
     const sandbox = validateRequest(body);
     expect(sandbox.ok).toBe(false);
     expect(mock.otherMessages).toEqual([]);

@@ -2,7 +2,7 @@
 // makes the next attempt wait at least that long, and jitter only lengthens a scheduled delay (by at most its share).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
-import type { CallbackDelivery } from '../../src/sandbox/callbacks/callback-delivery.js';
+import type { CallbackDeliveryLog } from '../../src/sandbox/callbacks/callback-delivery.js';
 import { CallbackDispatcher, readRetryAfterMs } from '../../src/sandbox/callbacks/callback-dispatcher.js';
 import { CONTRACT_RETRY_DELAYS_MS } from '../../src/sandbox/config/sandbox-settings.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
@@ -69,7 +69,7 @@ describe('callback retries (D7, Standard Webhooks)', () => {
         timeoutMs: 5_000,
         log: (line) => logs.push(line),
       });
-      const delivery: CallbackDelivery = dispatcher.dispatch(RECORD, `http://127.0.0.1:${port}/hook`, Date.now()).delivery;
+      const delivery: CallbackDeliveryLog = dispatcher.dispatch(RECORD, `http://127.0.0.1:${port}/hook`, Date.now()).delivery;
       await waitUntil(() => delivery.status !== 'pending', 'the delivery to end');
       expect(delivery.status).toBe('delivered');
       expect(logs).toEqual([expect.stringMatching(/failed on attempt 1 \(HTTP 429\); retrying in 1000 ms$/)]);

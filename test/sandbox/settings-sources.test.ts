@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/run-command.js';
 import { readSandboxConfig, readSandboxOptions, type SandboxConfig } from '../../src/sandbox/config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
-import { createCheckoutMock, startSandbox } from '../../src/testing/index.js';
+import { createFetchSandbox, startSandbox } from '../../src/testing/index.js';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
@@ -110,20 +110,20 @@ describe('a setting from the environment and from an option', () => {
   it.each(REFUSED)('refuses %s the same way: %j and %j', (option, text, value, tail) => {
     const variable = variableOf(option);
     expect(messageOf(() => readSandboxConfig({ [variable]: text }))).toEqual({ type: UsageError.name, message: `${variable} ${tail}` });
-    expect(messageOf(() => readSandboxOptions({ [option]: value }, 'createCheckoutMock'))).toEqual({
+    expect(messageOf(() => readSandboxOptions({ [option]: value }, 'createFetchSandbox'))).toEqual({
       type: 'TypeError',
-      message: `createCheckoutMock: options.${option} ${tail}`,
+      message: `createFetchSandbox: options.${option} ${tail}`,
     });
   });
 
   it.each(TAKEN)('takes %s the same way: %j and %j', (option, text, value, expected) => {
     const key = keyOf(option);
     expect(readSandboxConfig({ [variableOf(option)]: text })[key]).toEqual(expected);
-    expect(readSandboxOptions({ [option]: value }, 'createCheckoutMock')[key]).toEqual(expected);
+    expect(readSandboxOptions({ [option]: value }, 'createFetchSandbox')[key]).toEqual(expected);
   });
 
   it('gives every setting its table default when neither is set, generating a fresh key and secret', () => {
-    const [fromEnv, fromOptions] = [readSandboxConfig({}), readSandboxOptions({}, 'createCheckoutMock')];
+    const [fromEnv, fromOptions] = [readSandboxConfig({}), readSandboxOptions({}, 'createFetchSandbox')];
     for (const setting of SANDBOX_SETTINGS) {
       if (setting.key === 'apiKeys' || setting.key === 'callbackSecret') continue;
       expect([setting.name, fromEnv[setting.key]]).toEqual([setting.name, setting.initial()]);
@@ -142,16 +142,16 @@ describe('where the two sources differ on purpose', () => {
       'CHECKOUT_API_KEYS entry 2 of 2 is empty, longer than 256 characters or holds a space or non-ASCII character; ' +
         'list the keys separated by commas, each 1 to 256 visible ASCII characters.',
     );
-    expect(messageOf(() => createCheckoutMock({ apiKey: 'a b' })).message).toBe(
-      'createCheckoutMock: options.apiKey is longer than 256 characters or holds a space or non-ASCII character; a key is 1 to 256 visible ASCII characters.',
+    expect(messageOf(() => createFetchSandbox({ apiKey: 'a b' })).message).toBe(
+      'createFetchSandbox: options.apiKey is longer than 256 characters or holds a space or non-ASCII character; a key is 1 to 256 visible ASCII characters.',
     );
-    expect(messageOf(() => createCheckoutMock({ apiKey: 'a,b' })).message).toBe(
-      'createCheckoutMock: options.apiKey is one key and cannot hold a comma.',
+    expect(messageOf(() => createFetchSandbox({ apiKey: 'a,b' })).message).toBe(
+      'createFetchSandbox: options.apiKey is one key and cannot hold a comma.',
     );
-    expect(messageOf(() => createCheckoutMock({ apiKey: 'x'.repeat(257) })).message).toBe(
-      'createCheckoutMock: options.apiKey is longer than 256 characters or holds a space or non-ASCII character; a key is 1 to 256 visible ASCII characters.',
+    expect(messageOf(() => createFetchSandbox({ apiKey: 'x'.repeat(257) })).message).toBe(
+      'createFetchSandbox: options.apiKey is longer than 256 characters or holds a space or non-ASCII character; a key is 1 to 256 visible ASCII characters.',
     );
-    expect(createCheckoutMock({ apiKey: 'x'.repeat(256) }).apiKey).toBe('x'.repeat(256));
+    expect(createFetchSandbox({ apiKey: 'x'.repeat(256) }).apiKey).toBe('x'.repeat(256));
   });
 
   it('a blank variable is unset, while a blank option is refused; an empty delay list means no retries', () => {
@@ -164,18 +164,18 @@ describe('where the two sources differ on purpose', () => {
         `startSandbox: options.${option} is empty; leave it out for the default.`,
       );
     }
-    expect(readSandboxOptions({ callbackRetryDelaysMs: [] }, 'createCheckoutMock').callbackRetryDelaysMs).toEqual([]);
+    expect(readSandboxOptions({ callbackRetryDelaysMs: [] }, 'createFetchSandbox').callbackRetryDelaysMs).toEqual([]);
   });
 
   it('an option of the wrong type is refused by name, never read through its text', () => {
-    expect(messageOf(() => readSandboxOptions({ maxSessions: '5' }, 'createCheckoutMock')).message).toBe(
-      'createCheckoutMock: options.maxSessions must be a whole number from 1 to 10000000; it is "5".',
+    expect(messageOf(() => readSandboxOptions({ maxSessions: '5' }, 'createFetchSandbox')).message).toBe(
+      'createFetchSandbox: options.maxSessions must be a whole number from 1 to 10000000; it is "5".',
     );
-    expect(messageOf(() => readSandboxOptions({ offerAllMethods: 1 }, 'createCheckoutMock')).message).toBe(
-      'createCheckoutMock: options.offerAllMethods must be true or false; it is "1".',
+    expect(messageOf(() => readSandboxOptions({ offerAllMethods: 1 }, 'createFetchSandbox')).message).toBe(
+      'createFetchSandbox: options.offerAllMethods must be true or false; it is "1".',
     );
-    expect(messageOf(() => readSandboxOptions({ merchantName: 5 }, 'createCheckoutMock')).message).toBe(
-      'createCheckoutMock: options.merchantName must be a string; it is a number.',
+    expect(messageOf(() => readSandboxOptions({ merchantName: 5 }, 'createFetchSandbox')).message).toBe(
+      'createFetchSandbox: options.merchantName must be a string; it is a number.',
     );
   });
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeItemAmount } from '../../src/contract/money.js';
 import { createRateTable, DEFAULT_TEST_RATES } from '../../src/sandbox/checkout/test-rates.js';
-import { createCheckoutMock } from '../../src/testing/index.js';
+import { createFetchSandbox } from '../../src/testing/index.js';
 import { createBody } from '../testing/support.js';
 
 /** A positive decimal string as the exact fraction digits / 10^scale. */
@@ -121,7 +121,7 @@ describe('the in-process mock converts as money.ts does', () => {
     ['USD', '7.29635', 'CAD', '10.00'],
     ['INR', '1866.2', 'CHF', '20.00'],
   ])('1 × %s %s in a %s checkout is %s', async (priceCurrency, unitAmount, checkoutCurrency, amount) => {
-    const mock = createCheckoutMock();
+    const mock = createFetchSandbox();
     try {
       const body = createBody({ currency: checkoutCurrency });
       const item = body.invoice_items[0];

@@ -1,11 +1,11 @@
-// The in-process mock (createCheckoutMock) against the sandbox server on a loopback port, on one shared table: every
+// The in-process mock (createFetchSandbox) against the sandbox server on a loopback port, on one shared table: every
 // invalid body, every bad input a fetch Request can carry, and the contract's own create examples. The two put the
 // same core behind different transports (src/http/fetch-exchange.ts, src/http/request-body.ts), so each row must get
 // the same status, problem type, detail, field errors and headers from both; a difference is a bug in a transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { loadContract } from '../../src/contract/load-contract.js';
-import { type CheckoutMock, createCheckoutMock } from '../../src/testing/index.js';
+import { createFetchSandbox, type FetchSandbox } from '../../src/testing/index.js';
 import { CALLBACK_SECRET, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { type BadInput, listBadInputs, listOddButValidInputs, type RawRequest } from '../support/bad-inputs.js';
 import { CANARY_KEY } from '../support/canary.js';
@@ -58,11 +58,11 @@ async function see(response: Response): Promise<Seen> {
   return { status: response.status, headers, requestId: response.headers.get('request-id'), json: await response.json() };
 }
 
-let mock: CheckoutMock;
+let mock: FetchSandbox;
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
-  mock = createCheckoutMock({ apiKey: CANARY_KEY, callbackSecret: CALLBACK_SECRET });
+  mock = createFetchSandbox({ apiKey: CANARY_KEY, callbackSecret: CALLBACK_SECRET });
   sandbox = await startTestSandbox();
 });
 

@@ -16,7 +16,7 @@ let folder: string;
 
 // One checkout completed; its callback handed to a function that acknowledges it. Prints the outcome, then closes.
 const scenario = `
-  const mock = createCheckoutMock({ onCallback: () => {} });
+  const mock = createFetchSandbox({ onCallback: () => {} });
   const response = await mock.fetch(\`\${mock.baseUrl}/api/v1/checkouts/\`, {
     method: 'POST',
     headers: { authorization: \`Api-Key \${mock.apiKey}\`, 'content-type': 'application/json' },
@@ -47,10 +47,10 @@ beforeAll(async () => {
     packages: 'external',
     logLevel: 'warning',
   });
-  writeFileSync(join(folder, 'plain.mjs'), `import { createCheckoutMock } from './testing.js';\n${scenario}`);
+  writeFileSync(join(folder, 'plain.mjs'), `import { createFetchSandbox } from './testing.js';\n${scenario}`);
   writeFileSync(
     join(folder, 'node-test.mjs'),
-    `import { test } from 'node:test';\nimport { createCheckoutMock } from './testing.js';\ntest('complete() settles', async () => {\n${scenario}\n});\n`,
+    `import { test } from 'node:test';\nimport { createFetchSandbox } from './testing.js';\ntest('complete() settles', async () => {\n${scenario}\n});\n`,
   );
 });
 

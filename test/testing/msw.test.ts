@@ -5,14 +5,14 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CheckoutNetworkError } from '../../src/client/checkout-network-error.js';
 import { createCheckoutClient } from '../../src/client/create-checkout-client.js';
-import { createCheckoutMock } from '../../src/testing/index.js';
+import { createFetchSandbox } from '../../src/testing/index.js';
 import { createCheckoutHandlers } from '../../src/testing/msw.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { problemType } from '../support/problems.js';
 import { createBody, rejectionOf } from './support.js';
 
 const BASE_URL = 'https://api.shop.example/payments';
-const mock = createCheckoutMock({ apiKey: CANARY_KEY });
+const mock = createFetchSandbox({ apiKey: CANARY_KEY });
 const unhandled: string[] = [];
 const server = setupServer(...createCheckoutHandlers(mock, { baseUrl: BASE_URL }));
 const client = createCheckoutClient({ baseUrl: BASE_URL, apiKey: CANARY_KEY });

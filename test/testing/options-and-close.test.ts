@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
 import { CallbackDispatcher } from '../../src/sandbox/callbacks/callback-dispatcher.js';
-import { createCheckoutMock, startSandbox } from '../../src/testing/index.js';
+import { createFetchSandbox, startSandbox } from '../../src/testing/index.js';
 import { CALLBACK_SECRET } from '../sandbox/support/sandbox-harness.js';
-import { createBody, createManualClock, rejectionOf, useCheckoutMocks } from './support.js';
+import { createBody, createManualClock, rejectionOf, useFetchSandboxes } from './support.js';
 
-const makeMock = useCheckoutMocks();
+const makeMock = useFetchSandboxes();
 
 const LATEST_MS = 9_007_199_254_740;
 
@@ -16,7 +16,7 @@ function nowMessage(caller: string, returned: string): string {
   return `${caller}: options.now must return milliseconds since 1970 (0 to ${LATEST_MS}) or a valid Date; it returned ${returned}.`;
 }
 
-async function createOpen(mock: ReturnType<typeof createCheckoutMock>): Promise<string> {
+async function createOpen(mock: ReturnType<typeof createFetchSandbox>): Promise<string> {
   const response = await mock.fetch(`${mock.baseUrl}/api/v1/checkouts/`, {
     method: 'POST',
     headers: { authorization: `Api-Key ${mock.apiKey}`, 'content-type': 'application/json' },
@@ -33,8 +33,8 @@ describe('options.now is checked', () => {
     [() => -1, '-1'],
     [() => new Date('not a date'), 'a Date of NaN'],
     [() => '1700000000000' as unknown as number, 'a string'],
-  ])('createCheckoutMock and startSandbox throw a TypeError naming it at creation (%s)', async (now, returned) => {
-    expect(() => createCheckoutMock({ now })).toThrow(new TypeError(nowMessage('createCheckoutMock', returned)));
+  ])('createFetchSandbox and startSandbox throw a TypeError naming it at creation (%s)', async (now, returned) => {
+    expect(() => createFetchSandbox({ now })).toThrow(new TypeError(nowMessage('createFetchSandbox', returned)));
     const error = await rejectionOf(startSandbox({ now }));
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toBe(nowMessage('startSandbox', returned));
@@ -46,7 +46,7 @@ describe('options.now is checked', () => {
     const mock = makeMock({ now: () => (broken ? Number.NaN : clock.now()) });
     const id = await createOpen(mock);
     broken = true;
-    const expected = new TypeError(nowMessage('createCheckoutMock', 'NaN'));
+    const expected = new TypeError(nowMessage('createFetchSandbox', 'NaN'));
     expect(await rejectionOf(mock.fetch(`${mock.baseUrl}/api/v1/checkouts/`, { method: 'POST', body: '{}' }))).toEqual(expected);
     const completing = await rejectionOf(mock.complete(id));
     expect(completing).toBeInstanceOf(TypeError);

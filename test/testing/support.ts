@@ -2,7 +2,7 @@
 // moves by hand, a log that keeps its lines, and mocks that are closed after each test whatever it did.
 import { afterEach, expect } from 'vitest';
 import type { CreateCheckoutRequest } from '../../generated/openapi.js';
-import { type CheckoutMock, type CheckoutMockOptions, createCheckoutMock } from '../../src/testing/index.js';
+import { createFetchSandbox, type FetchSandbox, type FetchSandboxOptions } from '../../src/testing/index.js';
 import { readValidCreateBody } from '../support/bad-inputs.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 
@@ -43,14 +43,14 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
   return outcome;
 }
 
-/** createCheckoutMock for the suite: every mock made in a test is closed after it. */
-export function useCheckoutMocks(): (options?: CheckoutMockOptions) => CheckoutMock {
-  const made: CheckoutMock[] = [];
+/** createFetchSandbox for the suite: every mock made in a test is closed after it. */
+export function useFetchSandboxes(): (options?: FetchSandboxOptions) => FetchSandbox {
+  const made: FetchSandbox[] = [];
   afterEach(async () => {
     await Promise.all(made.splice(0).map((mock) => mock.close()));
   });
   return (options = {}) => {
-    const mock = createCheckoutMock(options);
+    const mock = createFetchSandbox(options);
     made.push(mock);
     return mock;
   };

@@ -1,7 +1,10 @@
 import { type CallbackReply, type OutgoingCallback, postCallback } from '../../http/post-callback.js';
 
-// The delivery state of one callback event, as the sandbox helper `GET /sandbox/v1/checkouts/{id}/deliveries`
-// shows it (openapi-sandbox/openapi.yaml, schema CallbackDelivery).
+// How the sandbox delivers a callback event and what it keeps of it: the log of each event's attempts, as the sandbox
+// helper `GET /sandbox/v1/checkouts/{id}/deliveries` shows it (openapi-sandbox/openapi.yaml, schemas
+// CallbackDeliveryLog and DeliveryAttempt), and the sender that carries one attempt (an OutgoingCallback).
+
+/** One attempt to deliver an event. */
 export interface DeliveryAttempt {
   attempt: number;
   /** When the attempt started, RFC 3339. */
@@ -13,7 +16,8 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
-export interface CallbackDelivery {
+/** One callback event and every attempt to deliver it: its state, kept with its checkout. */
+export interface CallbackDeliveryLog {
   /** The Standard Webhooks `webhook-id`: the same for every attempt of this event. */
   eventId: string;
   eventType: 'checkout.completed';

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Checkout, CheckoutCompletedEvent } from '../../../generated/openapi.js';
 import { redactUrl, redactUrls } from '../../http/redact.js';
-import { type CallbackDelivery, type SendCallback, sendCallbackOverHttp } from './callback-delivery.js';
+import { type CallbackDeliveryLog, type SendCallback, sendCallbackOverHttp } from './callback-delivery.js';
 
 export interface CallbackDispatcherOptions {
   secret: string;
@@ -51,7 +51,7 @@ class AttemptEnded extends Error {
 // delivered or failed: the body, the retry timer, and the attempt in flight with its controller and deadline timer.
 interface PendingEvent {
   checkoutId: string;
-  delivery: CallbackDelivery;
+  delivery: CallbackDeliveryLog;
   payload: string;
   retry?: NodeJS.Timeout;
   inFlight?: { controller: AbortController; ended: Promise<void> };
@@ -82,7 +82,7 @@ export class CallbackDispatcher {
 
   /** Start delivering the completion of `record` (which the caller hands over) to `url`. The returned delivery is
    *  updated as attempts are made; `firstAttempt` settles when the first attempt has ended, or the dispatcher closed. */
-  dispatch(record: Checkout, url: string, completedAtMs: number): { delivery: CallbackDelivery; firstAttempt: Promise<void> } {
+  dispatch(record: Checkout, url: string, completedAtMs: number): { delivery: CallbackDeliveryLog; firstAttempt: Promise<void> } {
     // While closing, an event is still listed by close(); after it, nothing would ever report it.
     if (this.#closed)
       throw new Error(`callback for checkout ${record.id} dispatched after close(): it could never be delivered or reported`);
@@ -91,7 +91,7 @@ export class CallbackDispatcher {
       timestamp: new Date(completedAtMs).toISOString(),
       data: record as CheckoutCompletedEvent['data'],
     };
-    const delivery: CallbackDelivery = {
+    const delivery: CallbackDeliveryLog = {
       eventId: createEventId(),
       eventType: 'checkout.completed',
       url,

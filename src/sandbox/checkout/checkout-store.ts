@@ -5,7 +5,7 @@
 // Each record is kept serialized, as it is served: one string per checkout instead of a graph of some forty
 // objects, which halves the memory of a full store and leaves the garbage collector almost nothing to trace.
 import type { Checkout, CheckoutStatus } from '../../../generated/openapi.js';
-import type { CallbackDelivery } from '../callbacks/callback-delivery.js';
+import type { CallbackDeliveryLog } from '../callbacks/callback-delivery.js';
 import { formatUnixSeconds } from './clock.js';
 import { EvictionRing } from './eviction-ring.js';
 
@@ -18,7 +18,7 @@ export interface StoredCheckout {
   expiresAtMs: number;
   /** Microseconds of the last change, so that updatedAt always advances. */
   changedAtMicros: number;
-  deliveries: CallbackDelivery[];
+  deliveries: CallbackDeliveryLog[];
 }
 
 export interface CheckoutStoreLimits {

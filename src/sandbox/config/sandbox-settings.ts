@@ -1,5 +1,5 @@
 // The one table of the sandbox's settings: each with its environment variable, its option in the testing kit
-// (createCheckoutMock, startSandbox), its parser and bounds, its default and what it means. The config reader (env and
+// (createFetchSandbox, startSandbox), its parser and bounds, its default and what it means. The config reader (env and
 // options), `checkout-sandbox --help` and docs/sandbox.md's table all come from it; a test keeps the docs equal to it.
 import { CONTRACT_ACK_TIMEOUT_MS, CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
 import {
@@ -25,14 +25,16 @@ export interface SandboxConfig {
   host: string;
   port: number;
   apiKeys: string[];
-  /** True when no CHECKOUT_API_KEYS was set and `apiKeys` holds one generated key. */
+  /** True when `apiKeys` holds one generated key: neither CHECKOUT_API_KEYS nor the kit's `apiKey` was given. */
   apiKeysGenerated: boolean;
   callbackSecret: string;
+  /** True when `callbackSecret` was generated: neither CHECKOUT_CALLBACK_SECRET nor `callbackSecret` was given. */
   callbackSecretGenerated: boolean;
   /** Scheme and host of the checkout page; null means the sandbox's own address. */
   checkoutPageUrl: string | null;
+  // Lifetime, update delay and the methods offered are account choices the contract leaves open (docs/decisions.md,
+  // "What the sandbox chooses"): D21, D22, D20.
   sessionLifetimeMs: number;
-  /** Account choices the contract leaves open (docs/decisions.md, "What the sandbox chooses"). */
   initialUpdateDelayMs: number;
   offerAllMethods: boolean;
   /** USD value of one unit per currency code, over the built-in test rates. */
@@ -54,7 +56,7 @@ export type SettingKey = Exclude<keyof SandboxConfig, 'apiKeysGenerated' | 'call
 export interface SandboxSetting<K extends SettingKey = SettingKey> {
   /** The environment variable. */
   name: string;
-  /** The option of createCheckoutMock and startSandbox, or null when the kit decides it itself. */
+  /** The option of createFetchSandbox and startSandbox, or null when the kit has none (it always takes the default). */
   option: string | null;
   /** The SandboxConfig field it sets. */
   key: K;
@@ -130,7 +132,7 @@ export const SANDBOX_SETTINGS: readonly SandboxSetting[] = [
     key: 'checkoutPageUrl',
     parse: PAGE_URL_PARSER,
     initial: () => null,
-    fallback: 'the sandbox itself (the mock: its `baseUrl`)',
+    fallback: 'the sandbox itself (the fetch sandbox: its `baseUrl`)',
     meaning: 'Scheme and host of the checkout page: `url` is `<CHECKOUT_PAGE_URL>/checkouts/<id>`.',
   }),
   plain({

@@ -2,10 +2,8 @@
 // (src/http/check-envelope.ts), with the sandbox's policy between the steps: auth (401), rate limit (429), media type
 // (415), Idempotency-Key (422), idempotency in flight (409), size (413), JSON (400); then schema and rules (422),
 // idempotency replay or reuse (201 replayed / 422), and the checkout is created (201).
-import { readAuthScheme } from '../../contract/contract-facts.js';
 import { checkEnvelope, type EnvelopeRules, type Refusal } from '../../http/check-envelope.js';
 import { type Answer, jsonAnswer } from '../../http/exchange.js';
-import { createProblemFactory } from '../../http/problem-factory.js';
 import { buildCheckout } from '../checkout/build-checkout.js';
 import { createStoredCheckout } from '../checkout/checkout-store.js';
 import { toMillis } from '../checkout/clock.js';
@@ -15,7 +13,7 @@ import { answerProblem, type RoutedRequest } from './routed-request.js';
 
 export async function createCheckout(routed: RoutedRequest, context: SandboxContext): Promise<Answer> {
   const { request } = routed;
-  const problems = createProblemFactory(context.createProblem);
+  const { problems } = context;
   const nowMs = () => toMillis(context.clock.nowMicros());
   const refused = ({ problem, headers }: Refusal) => answerProblem(routed, problem, headers);
 
@@ -27,8 +25,9 @@ export async function createCheckout(routed: RoutedRequest, context: SandboxCont
       keyIndex = authentication.keyIndex;
       return undefined;
     },
-    // The operation's own 401 challenge and media types, read from the contract (src/contract/contract-facts.ts).
-    challenge: context.createOperation.authChallenge ?? readAuthScheme(context.createOperation),
+    // The operation's own 401 challenge and media types, read from the contract (src/contract/contract-facts.ts);
+    // sandbox-core refuses a contract whose create operation declares no challenge.
+    challenge: context.createOperation.authChallenge,
     mediaTypes: context.createOperation.requestMediaTypes,
     hasIdempotencyKey: true,
   };

@@ -1,7 +1,6 @@
 // Path and method → route. Unknown paths answer 404 and known paths with another method 405 (with `Allow`), both
 // as problem documents. Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
 import type { Answer, ServerRequest } from '../../http/exchange.js';
-import { createProblemFactory } from '../../http/problem-factory.js';
 import { problemAnswer } from '../../http/problems.js';
 import { redactUrls } from '../../http/redact.js';
 import { readRequestPath } from '../../http/request-target.js';
@@ -34,7 +33,7 @@ export async function routeRequest(request: ServerRequest, context: SandboxConte
     const stack = (error as Error)?.stack ?? String(error);
     context.log(redactUrls(`sandbox bug while answering ${request.method} ${readRequestPath(request.target)}: ${stack}`));
     answer = problemAnswer(
-      context.createProblem('internal-error', 'The sandbox failed to answer this request; this is a bug in the sandbox.'),
+      context.problems.internalError('The sandbox failed to answer this request; this is a bug in the sandbox.'),
       requestId,
     );
   }
@@ -43,7 +42,7 @@ export async function routeRequest(request: ServerRequest, context: SandboxConte
 }
 
 function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | Promise<Answer> {
-  const problems = createProblemFactory(context.createProblem);
+  const { problems } = context;
   const path = readRequestPath(routed.request.target);
   const create = context.createOperation;
   const routes = [{ path: create.pathPattern, methods: { [create.method]: createCheckout } }, ...SANDBOX_ROUTES];

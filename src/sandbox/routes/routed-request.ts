@@ -24,7 +24,5 @@ export function requireApiKey(routed: RoutedRequest, context: SandboxContext): {
   const authentication = context.authenticate(routed.request.headers.authorization);
   if (authentication.ok) return { keyIndex: authentication.keyIndex };
   const challenge = context.createOperation.authChallenge as string; // readAuthScheme checked it at start-up
-  return {
-    refusal: answerProblem(routed, context.createProblem('unauthorized', authentication.detail), { 'www-authenticate': challenge }),
-  };
+  return { refusal: answerProblem(routed, context.problems.unauthorized(authentication.detail), { 'www-authenticate': challenge }) };
 }

@@ -1,25 +1,25 @@
-// createCheckoutMock as a consumer's test uses it: the typed client through mock.fetch, the controls (complete,
+// createFetchSandbox as a consumer's test uses it: the typed client through mock.fetch, the controls (complete,
 // expire, deliveries), completion callbacks handed to onCallback or POSTed over HTTP, its options and its secrecy.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { verifyCallback } from '../../src/callback/verify-callback.js';
 import { createCheckoutClient } from '../../src/client/create-checkout-client.js';
-import { type CallbackDelivery, type CheckoutMock, CheckoutStateError, createCheckoutMock } from '../../src/testing/index.js';
+import { CheckoutStateError, createFetchSandbox, type FetchSandbox, type OutgoingCallback } from '../../src/testing/index.js';
 import { createCallbackReceiver } from '../sandbox/support/callback-receiver.js';
 import { expectValid, validateCheckout } from '../sandbox/support/contract-checks.js';
 import { CALLBACK_SECRET } from '../sandbox/support/sandbox-harness.js';
 import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { problemType } from '../support/problems.js';
-import { createBody, createLogCollector, createManualClock, expectNoSecrets, rejectionOf, useCheckoutMocks } from './support.js';
+import { createBody, createLogCollector, createManualClock, expectNoSecrets, rejectionOf, useFetchSandboxes } from './support.js';
 
-const makeMock = useCheckoutMocks();
+const makeMock = useFetchSandboxes();
 
-function clientFor(mock: CheckoutMock) {
+function clientFor(mock: FetchSandbox) {
   return createCheckoutClient({ baseUrl: mock.baseUrl, apiKey: mock.apiKey, fetch: mock.fetch });
 }
 
 /** Creates a checkout through the client and returns its record; fails the test on anything but 201. */
-async function createOpen(mock: CheckoutMock, changes: Record<string, unknown> = {}) {
+async function createOpen(mock: FetchSandbox, changes: Record<string, unknown> = {}) {
   const { data, error } = await clientFor(mock).createCheckout(createBody(changes));
   if (!data) throw new Error(`expected 201, got ${JSON.stringify(error)}`);
   return data;
@@ -110,7 +110,7 @@ describe('the API through the typed client', () => {
 
 describe('callbacks handed to onCallback', () => {
   it('complete() sends a delivery that verifies with callbackSecret and carries the completed record', async () => {
-    const received: CallbackDelivery[] = [];
+    const received: OutgoingCallback[] = [];
     const mock = makeMock({ onCallback: (delivery) => void received.push(delivery) });
     const { id } = await createOpen(mock);
     const completed = await mock.complete(id);
@@ -126,7 +126,7 @@ describe('callbacks handed to onCallback', () => {
 
   it('retries a failed attempt on the schedule with the same webhook-id', async () => {
     const answers = [500, 204];
-    const received: CallbackDelivery[] = [];
+    const received: OutgoingCallback[] = [];
     const mock = makeMock({
       callbackRetryDelaysMs: [10, 10],
       callbackRetryJitter: 0,
@@ -250,7 +250,7 @@ describe('baseUrl', () => {
     for (const url of outside) {
       const error = await rejectionOf(mock.fetch(url, { method: 'POST' }));
       expect(error).toBeInstanceOf(TypeError);
-      expect(error.message).toContain(`${url.split('?')[0]} is not under the mock's baseUrl https://checkout.test`);
+      expect(error.message).toContain(`${url.split('?')[0]} is not under the sandbox's baseUrl https://checkout.test`);
       expect(error.message).not.toContain('token');
     }
   });
@@ -298,19 +298,19 @@ describe('options', () => {
   ] as const)('a bad %s throws a TypeError that names it and holds no secret', (name, options) => {
     let error: unknown;
     try {
-      createCheckoutMock(options);
+      createFetchSandbox(options);
     } catch (thrown) {
       error = thrown;
     }
     expect(error).toBeInstanceOf(TypeError);
     const { message } = error as TypeError;
-    expect(message).toMatch(new RegExp(`^createCheckoutMock: .*options\\.${name}\\b`));
+    expect(message).toMatch(new RegExp(`^createFetchSandbox: .*options\\.${name}\\b`));
     expect(message).not.toContain('CHECKOUT_');
     expectNoSecrets(message, CALLBACK_SECRET);
   });
 
   it("apiKey: '' throws instead of generating a key", () => {
-    expect(() => createCheckoutMock({ apiKey: '' })).toThrow(/options\.apiKey/);
+    expect(() => createFetchSandbox({ apiKey: '' })).toThrow(/options\.apiKey/);
   });
 
   it('generates an API key and callback secret when none is given, different for each mock', () => {

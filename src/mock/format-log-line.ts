@@ -3,7 +3,7 @@
 import type { Answer } from '../http/exchange.js';
 import type { ProblemDocument } from '../http/problems.js';
 
-export function describeExchange(
+export function formatLogLine(
   method: string,
   pathname: string,
   answer: Answer,

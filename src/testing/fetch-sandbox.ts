@@ -1,4 +1,4 @@
-// createCheckoutMock: the sandbox's core behind a `fetch` function, for a consumer's tests. No port, no process: a
+// createFetchSandbox: the sandbox's core behind a `fetch` function, for a consumer's tests. No port, no process: a
 // request goes straight from the client to the same validation, records, rules, idempotency, problem documents and
 // policies as the sandbox server's, and the completion callback is signed and delivered as the sandbox does it.
 
@@ -11,15 +11,15 @@ import { createSandboxCore } from '../sandbox/sandbox-core.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
 import { readClock, sendToFunction, type TestingPolicies } from './testing-options.js';
 
-export interface CheckoutMockOptions extends TestingPolicies {
-  /** The base URL the mock answers under, to give your client (default `https://checkout.test`). */
+export interface FetchSandboxOptions extends TestingPolicies {
+  /** The base URL the sandbox answers under, to give your client (default `https://checkout.test`). */
   baseUrl?: string;
 }
 
-export interface CheckoutMock extends CheckoutControls {
+export interface FetchSandbox extends CheckoutControls {
   /** The base URL to give your client. */
   readonly baseUrl: string;
-  /** The key the mock accepts in `Authorization: Api-Key <key>`. */
+  /** The key the sandbox accepts in `Authorization: Api-Key <key>`. */
   readonly apiKey: string;
   /** The `whsec_…` secret that signs its callbacks, for verifyCallback. */
   readonly callbackSecret: string;
@@ -29,12 +29,12 @@ export interface CheckoutMock extends CheckoutControls {
   close(): Promise<UndeliveredCallback[]>;
 }
 
-export const DEFAULT_MOCK_BASE_URL = 'https://checkout.test';
+export const DEFAULT_FETCH_SANDBOX_BASE_URL = 'https://checkout.test';
 
-export function createCheckoutMock(options: CheckoutMockOptions = {}): CheckoutMock {
-  const baseUrl = readBaseUrl(options.baseUrl ?? DEFAULT_MOCK_BASE_URL);
-  const policies = readSandboxOptions({ checkoutPageUrl: baseUrl, ...options }, 'createCheckoutMock');
-  const clock = readClock(options.now, 'createCheckoutMock');
+export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSandbox {
+  const baseUrl = readBaseUrl(options.baseUrl ?? DEFAULT_FETCH_SANDBOX_BASE_URL);
+  const policies = readSandboxOptions({ checkoutPageUrl: baseUrl, ...options }, 'createFetchSandbox');
+  const clock = readClock(options.now, 'createFetchSandbox');
   const core = createSandboxCore({
     policies,
     log: options.log ?? (() => {}),
@@ -55,7 +55,7 @@ export function createCheckoutMock(options: CheckoutMockOptions = {}): CheckoutM
       if (url.href !== baseUrl && !url.href.startsWith(`${baseUrl}/`)) {
         // As fetch rejects a request it cannot send; the query is left out, since it may hold a secret.
         throw new TypeError(
-          `createCheckoutMock: ${url.origin}${url.pathname} is not under the mock's baseUrl ${baseUrl}; give your client baseUrl: mock.baseUrl.`,
+          `createFetchSandbox: ${url.origin}${url.pathname} is not under the sandbox's baseUrl ${baseUrl}; give your client baseUrl: sandbox.baseUrl.`,
         );
       }
       // A `now` that stopped telling the time rejects here with its TypeError, as fetch rejects what it cannot send,
@@ -74,7 +74,7 @@ function readBaseUrl(text: string): string {
   const url = normalizeBaseUrl(text);
   if (url === undefined) {
     throw new TypeError(
-      `createCheckoutMock: options.baseUrl must be an absolute http(s) URL without user, password, query or fragment, such as ${DEFAULT_MOCK_BASE_URL}.`,
+      `createFetchSandbox: options.baseUrl must be an absolute http(s) URL without user, password, query or fragment, such as ${DEFAULT_FETCH_SANDBOX_BASE_URL}.`,
     );
   }
   return url;

@@ -1,12 +1,13 @@
-// An exchange as text for a failure message: the request line, headers and body, then the response. Bodies are cut
-// to a limit (an oversized probe is a megabyte); secrets are removed later, by the redactor, on the whole output.
+// An exchange as a transcript for a failure message: the request line, headers and body, then the response. Bodies
+// are cut to a limit (an oversized probe is a megabyte); secrets are removed later, by the redactor, on the whole
+// output.
 import type { Exchange } from './send-request.js';
 
-export function truncate(text: string, limit: number): string {
+function truncate(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters)`;
 }
 
-export function describeExchange(exchange: Exchange, bodyLimit: number, indent = ''): string {
+export function formatTranscript(exchange: Exchange, bodyLimit: number, indent = ''): string {
   const { request, response } = exchange;
   const lines = [`${indent}request:  ${request.method} ${request.url}`];
   for (const [name, value] of Object.entries(request.headers)) lines.push(`${indent}          ${name}: ${value}`);
