@@ -12,6 +12,7 @@ import { createSandboxCore } from '../../src/sandbox/sandbox-core.js';
 import { createCheckoutControls } from '../../src/testing/checkout-controls.js';
 import { readValidCreateBody } from '../support/bad-inputs.js';
 import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+import { createManualClock } from '../support/manual-clock.js';
 
 const CALLBACK_URL = `https://shop.example.com/webhooks/checkout?token=${CANARY_CALLBACK_TOKEN}`;
 const HOUR_MS = 3_600_000;
@@ -20,7 +21,7 @@ const answer503: SendCallback = async () => ({ status: 503, retryAfter: null });
 
 /** A sandbox core whose receiver always answers 503 (or as `send` says), on a clock the test moves, retrying hourly. */
 function createFailingSandbox(maxSessions: number, send = answer503) {
-  let nowMs = Date.parse('2030-01-01T00:00:00Z');
+  const clock = createManualClock();
   const logs: string[] = [];
   const core = createSandboxCore({
     policies: readSandboxConfig({
@@ -32,16 +33,14 @@ function createFailingSandbox(maxSessions: number, send = answer503) {
       CHECKOUT_CALLBACK_RETRY_JITTER: '0',
     }),
     log: (line) => logs.push(line),
-    clock: { nowMicros: () => nowMs * 1000 },
+    clock,
     sendCallback: send,
   });
   const controls = createCheckoutControls(core.context);
   return {
     core,
     logs,
-    advance: (ms: number) => {
-      nowMs += ms;
-    },
+    advance: clock.advance,
     /** Creates a checkout with a callback_url; resolves with its id. */
     async createOne(): Promise<string> {
       const url = new URL('https://checkout.test/api/v1/checkouts/');
