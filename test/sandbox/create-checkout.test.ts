@@ -93,7 +93,8 @@ describe('the record', () => {
       record.paymentIntent,
       ...record.invoiceItems.flatMap((item: any) => [item.id, item.price]),
     ]);
-    expect(ids).toHaveLength(3 * 6);
+    // Three records of an id, a payment intent and two items of an id and a price each: 18 UUIDs, all different.
+    expect(ids).toEqual(Array.from({ length: 3 * 6 }, () => expect.stringMatching(UUID)));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
