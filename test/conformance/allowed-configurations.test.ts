@@ -81,8 +81,8 @@ describe('correct implementations with other allowed choices pass', () => {
         expect(failing(run.statuses), run.stdout).toEqual([]);
         expect(run.code).toBe(0);
         expect(newChecks(run.statuses)).toEqual(allPass);
-        expect(limited.length).toBeGreaterThan(0);
-        expect(limited.filter((retryAfter) => retryAfter !== '1')).toEqual([]);
+        // At least one 429 (how many depends on the run's pace), each with Retry-After: 1.
+        expect([...new Set(limited)]).toEqual(['1']);
       } finally {
         await proxy.close();
       }

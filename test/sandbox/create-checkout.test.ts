@@ -125,7 +125,11 @@ describe('the record', () => {
     const record = await (await sandbox.createCheckout(body)).json();
     expect(record.paymentMethodTypes).toEqual(['crypto', 'card']);
     expect(record.paymentMethodOptions.card).toBeNull();
-    expect(record.paymentMethodOptions.crypto.length).toBeGreaterThan(0);
+    // The sandbox account's enabled stablecoins and their networks (src/sandbox/checkout/payment-methods.ts).
+    const offered = record.paymentMethodOptions.crypto.map(
+      (option: any) => `${option.currency.value} on ${option.networks.map((network: any) => network.value).join(', ')}`,
+    );
+    expect(offered).toEqual(['usdt on tron, ethereum', 'usdc on ethereum']);
     expect(checkCheckoutRules(body, record)).toEqual([]);
   });
 
