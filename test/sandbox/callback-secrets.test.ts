@@ -3,29 +3,12 @@
 // same way. Canary strings stand for the secrets and must appear in no log line and no attempt's error.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
-import { redactUrls } from '../../src/http/redact.js';
 import { CallbackDispatcher } from '../../src/sandbox/callbacks/callback-dispatcher.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
 import { settlesWithin, waitFor } from '../support/wait-for.js';
 import { namedRequests } from './support/contract-checks.js';
 import { CALLBACK_SECRET, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
-
-describe('redactUrls', () => {
-  it.each([
-    ['http://user:pass@host.test/hook?token=abc', 'http://[REDACTED]@host.test/hook?[REDACTED]'],
-    ['https://host.test:8443/a/b#frag', 'https://host.test:8443/a/b#[REDACTED]'],
-    ['http://host.test/hook', 'http://host.test/hook'],
-    ['http://us@er:p@ss@host.test?x=1#y', 'http://[REDACTED]@host.test?[REDACTED]'],
-    [
-      'failed: http://u:p@[::1/x?t=q (Invalid URL); see https://b.test/?k=v.',
-      'failed: http://[REDACTED]@[::1/x?[REDACTED] (Invalid URL); see https://b.test/?[REDACTED]',
-    ],
-    ['no URL here: user:pass@host', 'no URL here: user:pass@host'],
-  ])('%s → %s', (text, redacted) => {
-    expect(redactUrls(text)).toBe(redacted);
-  });
-});
 
 describe('the callback dispatcher', () => {
   it('never logs nor records the userinfo or query of a callback_url, even from a library message quoting it', async () => {
