@@ -38,7 +38,8 @@ export async function startRecordingServer(): Promise<RecordingServer> {
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
       };
-      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      // Unref'd: a delay longer than the test must not keep the process alive after it.
+      if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
       else send();
     });
   });

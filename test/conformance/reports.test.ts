@@ -169,7 +169,8 @@ describe('reports', () => {
     expect(text).toMatch(
       new RegExp(`<testsuites name="checkout-conformance" tests="${CHECKS.length}" failures="1" errors="0" skipped="\\d+"`),
     );
-    expect(text.match(/<testcase /g)).toHaveLength(CHECKS.length);
+    const testcases = [...text.matchAll(/<testcase classname="[^"]*" name="([^"]+)"/g)].map((match) => match[1]);
+    expect(testcases).toEqual(CHECKS.map((check) => check.name));
     expect(text).toMatch(
       /<testcase classname="checkout-conformance.full" name="amounts-exact" time="0">\n\s+<failure message="1 of 2 cases failed; first: sample usdtOnTron: amountTotal is &quot;25.01&quot;, expected 25.00"/,
     );
@@ -180,13 +181,5 @@ describe('reports', () => {
 
   it('escapes XML and replaces characters XML cannot hold', () => {
     expect(xml(`a<b>&"c'\u0000\u001f\ud800`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;\uFFFD\uFFFD\uFFFD');
-  });
-});
-
-describe('redaction', () => {
-  it('removes every secret, longest first, also in its JSON-escaped spelling', () => {
-    const redact = createRedactor(['abc', 'abcdef', 'we"ird', undefined, '']);
-    expect(redact('x abcdef y abc z')).toBe(`x ${REDACTED} y ${REDACTED} z`);
-    expect(redact(JSON.stringify({ key: 'we"ird' }))).toBe(`{"key":"${REDACTED}"}`);
   });
 });

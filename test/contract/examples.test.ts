@@ -123,7 +123,7 @@ describe('every response example obeys the seed rules for the request it answers
     const mixed = requests.mixedCurrencies;
     const price = mixed.invoice_items[0].price_data.currency;
     const payment = mixed.payment_method_data.paymentMethodDetail;
-    expect(mixed.invoice_items).toHaveLength(1);
+    expect(mixed.invoice_items.map((item: any) => item.price_data.currency)).toEqual([price]);
     expect(mixed.currency.toLowerCase()).not.toBe(price.toLowerCase());
     expect(payment).toEqual({ currency: price, network: 'tron' });
     for (const code of [mixed.currency, price]) expect(code).toMatch(/^[A-Z]{3}$/);

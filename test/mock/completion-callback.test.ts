@@ -20,6 +20,7 @@ import {
   type TestReceiver,
 } from '../support/callback-receivers.js';
 import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+import { waitFor } from '../support/wait-for.js';
 import { clone, postJson, seedSamples } from './mock-fixtures.js';
 
 // Long enough for a receiver's status line to arrive on a loaded machine: only the silent receiver waits it out.
@@ -57,13 +58,10 @@ async function createAndReadCallbackLine(callbackUrl: string): Promise<string> {
     { authorization: `Api-Key ${CANARY_KEY}` },
   );
   expect(result.status).toBe(201);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const line = lines.find((candidate) => candidate.startsWith('callback ') && candidate.includes(path));
-    if (line) return line;
-    if (Date.now() > deadline) throw new Error(`no callback line for ${path} in:\n${lines.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return waitFor(() => lines.find((candidate) => candidate.startsWith('callback ') && candidate.includes(path)), {
+    what: () => `a callback line for ${path} in:\n${lines.join('\n')}`,
+    pollMs: 20,
+  });
 }
 
 describe('the completion callback', () => {

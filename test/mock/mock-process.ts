@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildMockIfStale } from '../support/built-bins.js';
+import { waitFor } from '../support/wait-for.js';
 
 export { isAlive, listDescendants } from '../support/process-tree.js';
 
@@ -32,19 +33,16 @@ export async function startMockProcess(args: string[], env: Record<string, strin
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
 
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
+  const baseUrl = await waitFor(
+    () => {
       const match = output.match(BANNER_URL);
-      if (match) {
-        clearInterval(timer);
-        resolve(match[1]);
-      }
-    }, 50);
-    void exited.then(({ code }) => {
-      clearInterval(timer);
-      reject(new Error(`the mock exited with ${code} before printing its URL:\n${output}`));
-    });
-  });
+      if (match) return match[1];
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`the mock exited with ${child.exitCode ?? child.signalCode} before printing its URL:\n${output}`);
+      return undefined;
+    },
+    { what: () => `the mock's banner; output:\n${output}`, deadlineMs: 60_000, pollMs: 50 },
+  );
 
   return {
     baseUrl,

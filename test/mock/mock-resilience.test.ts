@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { problemType } from '../support/problems.js';
+import { waitFor } from '../support/wait-for.js';
 import { contract, postJson, schemaErrors, seedSamples } from './mock-fixtures.js';
 import { childPids, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
@@ -56,7 +57,8 @@ describe('bodies that once stopped the mock', () => {
     const result = await postJson(mock.baseUrl, { ...seedSamples.usdtOnTron, 'x\nPOST /forged → 201': 1 }, auth);
     expect(result.status).toBe(422);
     expect(result.json.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/x\nPOST ~1forged → 201']);
-    await expect.poll(() => mock.output(), { timeout: 5_000 }).toContain('/x\\u000aPOST ~1forged → 201 is not a field');
+    const escaped = '/x\\u000aPOST ~1forged → 201 is not a field';
+    await waitFor(() => mock.output().includes(escaped), { what: () => `the line with ${escaped} in:\n${mock.output()}` });
     // Prism's own log at `info` quotes the name raw (its business, and off by default); the front's line must not.
     expect(mock.output()).not.toMatch(/^POST ~1forged → 201 is not a field/m);
   });

@@ -11,6 +11,7 @@ import { createMockServer } from '../../src/mock/server.js';
 import { listOddButValidInputs, sendBadInput } from '../support/bad-inputs.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { expectProblem } from '../support/problems.js';
+import { waitFor, waitForMarker } from '../support/wait-for.js';
 import { clone, contract, postJson, responseExample, schemaErrors, seedSamples, validators } from './mock-fixtures.js';
 import { childPids, isAlive, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
@@ -46,16 +47,6 @@ afterAll(async () => {
   killEverything(mock);
   await new Promise((resolve) => receiver?.close(resolve));
 });
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('start-up', () => {
   it('prints the base URL, a curl of the first sample with a placeholder key, and where the docs are', () => {
@@ -321,7 +312,9 @@ describe('the completion callback', () => {
     const body = { ...clone(seedSamples.upperCaseCodes), callback_url: `${receiverUrl}/hooks/checkout?tenant=7` };
     const result = await postJson(mock.baseUrl, body, auth);
     expect(result.status).toBe(201);
-    const delivery = await waitFor(() => deliveries.find((d) => d.url === '/hooks/checkout?tenant=7'));
+    const delivery = await waitFor(() => deliveries.find((d) => d.url === '/hooks/checkout?tenant=7'), {
+      what: 'the callback to /hooks/checkout?tenant=7',
+    });
     expect(delivery.headers['content-type']).toMatch(/^application\/json/);
     expect(schemaErrors('CheckoutCompletedEvent', JSON.parse(delivery.body))).toEqual([]);
     const headerParameters = callbackOperation().parameters.map((p: any) => contract.components.parameters[p.$ref.split('/').pop()]);
@@ -342,8 +335,7 @@ describe('the completion callback', () => {
     expect(
       (await postJson(mock.baseUrl, { ...rejected, currency: 'usdt', callback_url: `${receiverUrl}/hooks/accepted` }, auth)).status,
     ).toBe(201);
-    await waitFor(() => deliveries.find((d) => d.url === '/hooks/accepted'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForMarker(() => deliveries.find((d) => d.url === '/hooks/accepted'), { what: 'the callback of the accepted create' });
     expect(deliveries.filter((d) => d.url === '/hooks/rejected')).toEqual([]);
   });
 });
@@ -366,7 +358,7 @@ describe('Prefer: what the mock cannot honour is ignored, so every answer is one
   it('logs what it ignored, in a line of its own', async () => {
     await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, prefer: 'code=418, example=nope' });
     const line = 'POST /api/v1/checkouts/: Prefer code=418, example=nope ignored (no such answer declared, or a value the mock cannot use)';
-    await waitFor(() => (mock.output().includes(line) ? true : undefined));
+    await waitFor(() => mock.output().includes(line), { what: `the line ${line}` });
   });
 
   it('an example the asked-for answer does not have is ignored, the status kept: code=422, example=usdtOnTron → 422', async () => {
@@ -395,8 +387,9 @@ describe('Prefer: what the mock cannot honour is ignored, so every answer is one
     const body = (hook: string) => ({ ...clone(seedSamples.usdtOnTron), callback_url: `${receiverUrl}/hooks/${hook}` });
     expect((await postJson(mock.baseUrl, body('prefer-429'), { ...auth, prefer: 'code=429' })).status).toBe(429);
     expect((await postJson(mock.baseUrl, body('prefer-204'), { ...auth, prefer: 'code=204' })).status).toBe(201);
-    await waitFor(() => deliveries.find((d) => d.url === '/hooks/prefer-204'));
-    await waitFor(() => (mock.output().includes(`callback ${receiverUrl}/hooks/prefer-204 answered 204`) ? true : undefined));
+    await waitFor(() => deliveries.find((d) => d.url === '/hooks/prefer-204'), { what: 'the callback to /hooks/prefer-204' });
+    const answered = `callback ${receiverUrl}/hooks/prefer-204 answered 204`;
+    await waitForMarker(() => mock.output().includes(answered), { what: `the line ${answered}` });
     expect(deliveries.filter((d) => d.url === '/hooks/prefer-429')).toEqual([]);
   });
 });
@@ -409,12 +402,12 @@ describe('secrets and shutdown', () => {
     expect(schemaErrors('Checkout', JSON.parse(answer.body))).toEqual([]);
     const requestId = answer.headers['request-id'][0];
     expect(requestId).toMatch(/^urn:uuid:/);
-    await waitFor(() => (mock.output().match(/^POST \/api\/v1\/checkouts\/ → 201$/m) ? true : undefined));
+    await waitFor(() => /^POST \/api\/v1\/checkouts\/ → 201$/m.test(mock.output()), { what: 'the log line of the 201' });
     for (const secret of ['canary-user', CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN]) expect(mock.output()).not.toContain(secret);
   });
 
   it('never prints the Authorization header value', async () => {
-    await waitFor(() => (mock.output().includes('→ 413') ? true : undefined));
+    await waitFor(() => mock.output().includes('→ 413'), { what: 'the log line of a 413' });
     expect(mock.output()).toContain('POST /api/v1/checkouts/ → 201');
     expect(mock.output()).not.toContain(CANARY_KEY);
   });

@@ -4,6 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
+import { waitFor } from '../support/wait-for.js';
 import { clone, postJson, responseExample, seedSamples } from './mock-fixtures.js';
 import { childPids, isAlive, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
@@ -75,7 +76,9 @@ describe('validation proxy', () => {
     const reported = violationsOf(result.headers).filter((v) => v.location[0] === 'response');
     expect(reported.map((v) => v.location.join('.')).sort()).toEqual(['response.body', 'response.body.amountTotal']);
     expect(reported.map((v) => v.message).join('\n')).toMatch(/required property 'url'/);
-    await expect.poll(() => proxy.output()).toMatch(/Violation: response\.body\.amountTotal/);
+    await waitFor(() => /Violation: response\.body\.amountTotal/.test(proxy.output()), {
+      what: () => `the violation's log line in:\n${proxy.output()}`,
+    });
   });
 
   it('reports request violations too, and still lets the implementation answer', async () => {
@@ -83,7 +86,7 @@ describe('validation proxy', () => {
     delete body.currency;
     const before = received.length;
     const result = await postJson(proxy.baseUrl, body, {});
-    expect(received.length).toBe(before + 1);
+    expect(received.slice(before).map((forwarded) => JSON.parse(forwarded.body))).toEqual([body]);
     const requestViolations = violationsOf(result.headers)
       .filter((v) => v.location[0] === 'request')
       .map((v) => v.message);

@@ -27,7 +27,9 @@ const bodyViolation = (path: string[], code: string, message: string) => ({
 
 describe('parseViolationsHeader', () => {
   it('reads the JSON array and tolerates a missing or broken header', () => {
-    expect(parseViolationsHeader('[{"location":["request"],"severity":"Error","code":415,"message":"m"}]')).toHaveLength(1);
+    expect(parseViolationsHeader('[{"location":["request"],"severity":"Error","code":415,"message":"m"}]')).toEqual([
+      { location: ['request'], severity: 'Error', code: 415, message: 'm' },
+    ]);
     expect(parseViolationsHeader(undefined)).toEqual([]);
     expect(parseViolationsHeader('not json')).toEqual([]);
     expect(parseViolationsHeader('{"a":1}')).toEqual([]);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallback } from '../../src/callback/verify-callback.js';
+import { waitFor, waitForMarker } from '../support/wait-for.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
 import { expectValid, namedRequests, validateCompletedEvent } from './support/contract-checks.js';
 import { sandboxValidatorFor } from './support/sandbox-document.js';
@@ -40,14 +41,15 @@ async function deliveriesOf(id: string): Promise<any[]> {
 }
 
 async function waitForDeliveryStatus(id: string, status: string): Promise<any> {
+  let delivery: any;
   // A guard against a hang, not a speed goal: the silent receiver alone takes five attempts of ATTEMPT_TIMEOUT_MS.
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const [delivery] = await deliveriesOf(id);
-    if (delivery?.status === status) return delivery;
-    if (Date.now() > deadline) throw new Error(`delivery is ${JSON.stringify(delivery)}, expected status ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return waitFor(
+    async () => {
+      [delivery] = await deliveriesOf(id);
+      return delivery?.status === status && delivery;
+    },
+    { what: () => `status ${status} of the delivery (it is ${JSON.stringify(delivery)})`, deadlineMs: 45_000, pollMs: 20 },
+  );
 }
 
 describe('checkout.completed callbacks (D5–D7)', () => {
@@ -55,18 +57,11 @@ describe('checkout.completed callbacks (D5–D7)', () => {
     receiver = await createCallbackReceiver();
     const { id, completed } = await completeCheckoutWithCallback(receiver.url);
     // Down (connection refused) for the first attempt and the first retry, then up.
-    const twoFailures = async () => {
-      for (;;) {
-        const [delivery] = await deliveriesOf(id);
-        if ((delivery?.attempts.length ?? 0) >= 2) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-    await twoFailures();
+    await waitFor(async () => ((await deliveriesOf(id))[0]?.attempts.length ?? 0) >= 2, { what: 'two failed attempts' });
     await receiver.up();
     const delivery = await waitForDeliveryStatus(id, 'delivered');
 
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received.map((callback) => callback.headers['webhook-id'])).toEqual([delivery.eventId]);
     expect(delivery.attempts.slice(0, 2).map((attempt: any) => [attempt.responseStatus, attempt.error])).toEqual([
       [null, 'connection failed: ECONNREFUSED'],
       [null, 'connection failed: ECONNREFUSED'],
@@ -98,9 +93,10 @@ describe('checkout.completed callbacks (D5–D7)', () => {
     const { id } = await completeCheckoutWithCallback(receiver.url);
     const delivery = await waitForDeliveryStatus(id, 'delivered');
     expect(delivery.attempts.map((attempt: any) => attempt.responseStatus)).toEqual([503, 503, 200]);
-    expect(receiver.received).toHaveLength(3);
-    expect(new Set(receiver.received.map((callback) => callback.headers['webhook-id'])).size).toBe(1);
-    expect(new Set(receiver.received.map((callback) => callback.body)).size).toBe(1);
+    const { eventId } = delivery;
+    expect(receiver.received.map((callback) => callback.headers['webhook-id'])).toEqual([eventId, eventId, eventId]);
+    const [{ body }] = receiver.received;
+    expect(receiver.received.map((callback) => callback.body)).toEqual([body, body, body]);
     for (const callback of receiver.received) {
       expect(() =>
         verifyCallback({ payload: callback.body, headers: callback.headers as Record<string, string>, secret: CALLBACK_SECRET }),
@@ -118,9 +114,10 @@ describe('checkout.completed callbacks (D5–D7)', () => {
       const port = (silent.address() as import('node:net').AddressInfo).port;
       const { id } = await completeCheckoutWithCallback(`http://127.0.0.1:${port}/hook`);
       const delivery = await waitForDeliveryStatus(id, 'failed');
-      expect(delivery.attempts).toHaveLength(1 + RETRY_DELAYS_MS.length);
-      for (const attempt of delivery.attempts)
-        expect(attempt).toMatchObject({ responseStatus: null, error: `no reply within ${ATTEMPT_TIMEOUT_MS} ms` });
+      const timedOut = { responseStatus: null, error: `no reply within ${ATTEMPT_TIMEOUT_MS} ms` };
+      // The first attempt and one retry per delay of RETRY_DELAYS_MS.
+      const numbers = [1, ...RETRY_DELAYS_MS.map((_, index) => index + 2)];
+      expect(delivery.attempts).toEqual(numbers.map((attempt) => expect.objectContaining({ attempt, ...timedOut })));
       expect(delivery.nextAttemptAt).toBeNull();
       expect(sandbox.logs.some((line) => line.includes(delivery.eventId) && line.includes('no retries left'))).toBe(true);
     } finally {
@@ -154,8 +151,15 @@ describe('checkout.completed callbacks (D5–D7)', () => {
     const body = { ...structuredClone(namedRequests.usdtOnTron), callback_url: receiver.url };
     const created = await (await sandbox.createCheckout(body)).json();
     await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/expire`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toHaveLength(0);
+    const noCallbackUrl: Record<string, unknown> = structuredClone(namedRequests.usdtOnTron);
+    delete noCallbackUrl.callback_url;
+    const withoutUrl = await (await sandbox.createCheckout(noCallbackUrl)).json();
+    await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${withoutUrl.id}/complete`);
+    // The marker: a checkout completed after both, whose callback a callback of either would have come before.
+    const { id: markerId } = await completeCheckoutWithCallback(receiver.url);
+    await waitForMarker(() => receiver.received.length > 0, { what: "the later checkout's callback" });
+    expect(receiver.received.map((callback) => JSON.parse(callback.body).data.id)).toEqual([markerId]);
     expect(await deliveriesOf(created.id)).toEqual([]);
+    expect(await deliveriesOf(withoutUrl.id)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // the sandbox must deliver to it (issue 21, R11). Before, it answered 201 and every attempt failed with "bad port".
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReceiverOnFetchBadPort, type TestReceiver } from '../support/callback-receivers.js';
+import { waitFor } from '../support/wait-for.js';
 import { namedRequests } from './support/contract-checks.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
@@ -23,13 +24,14 @@ it('delivers the completion callback to a receiver on one of those ports, first 
   expect(created.status).toBe(201);
   const { id } = await created.json();
   expect((await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${id}/complete`)).status).toBe(200);
-  const deadline = Date.now() + 10_000;
   let delivery: any;
-  while (delivery?.status !== 'delivered' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    [delivery] = (await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${id}/deliveries`)).json()).deliveries;
-  }
-  expect(delivery.status).toBe('delivered');
+  await waitFor(
+    async () => {
+      [delivery] = (await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${id}/deliveries`)).json()).deliveries;
+      return delivery?.status === 'delivered';
+    },
+    { what: () => `the delivery (now ${JSON.stringify(delivery)})`, pollMs: 20 },
+  );
   expect(delivery.attempts.map((attempt: any) => [attempt.responseStatus, attempt.error])).toEqual([[204, null]]);
   expect(bound.receiver.paths).toEqual(['/hooks/checkout']);
 });

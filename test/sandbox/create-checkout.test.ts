@@ -93,7 +93,8 @@ describe('the record', () => {
       record.paymentIntent,
       ...record.invoiceItems.flatMap((item: any) => [item.id, item.price]),
     ]);
-    expect(ids).toHaveLength(3 * 6);
+    // Three records of an id, a payment intent and two items of an id and a price each: 18 UUIDs, all different.
+    expect(ids).toEqual(Array.from({ length: 3 * 6 }, () => expect.stringMatching(UUID)));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -124,7 +125,11 @@ describe('the record', () => {
     const record = await (await sandbox.createCheckout(body)).json();
     expect(record.paymentMethodTypes).toEqual(['crypto', 'card']);
     expect(record.paymentMethodOptions.card).toBeNull();
-    expect(record.paymentMethodOptions.crypto.length).toBeGreaterThan(0);
+    // The sandbox account's enabled stablecoins and their networks (src/sandbox/checkout/payment-methods.ts).
+    const offered = record.paymentMethodOptions.crypto.map(
+      (option: any) => `${option.currency.value} on ${option.networks.map((network: any) => network.value).join(', ')}`,
+    );
+    expect(offered).toEqual(['usdt on tron, ethereum', 'usdc on ethereum']);
     expect(checkCheckoutRules(body, record)).toEqual([]);
   });
 

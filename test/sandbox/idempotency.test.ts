@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
+import { waitFor } from '../support/wait-for.js';
 import { expectValid, namedRequests, validateProblem } from './support/contract-checks.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
@@ -46,11 +47,10 @@ async function startHeldCreate(target: TestSandbox, key: string): Promise<{ fini
     sendRest = () => req.end(body.slice(20));
   });
   // Wait until the sandbox has claimed the key (CANARY_KEY is the first accepted key, so its scope starts with 0).
-  const deadline = Date.now() + 10_000;
-  while (target.sandbox.context.idempotency.find(`0\n${key}`, Date.now())?.state !== 'in-flight') {
-    if (Date.now() > deadline) throw new Error('the sandbox did not claim the Idempotency-Key within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await waitFor(() => target.sandbox.context.idempotency.find(`0\n${key}`, Date.now())?.state === 'in-flight', {
+    what: "the sandbox's claim of the Idempotency-Key",
+    pollMs: 5,
+  });
   return {
     finish: () => {
       sendRest();

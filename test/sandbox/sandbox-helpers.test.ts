@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createManualClock } from '../support/manual-clock.js';
 import { readProblem } from '../support/problems.js';
+import { waitFor, waitForMarker } from '../support/wait-for.js';
 import { expectValid, namedRequests, validateCheckout } from './support/contract-checks.js';
 import { sandboxValidatorFor } from './support/sandbox-document.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
@@ -100,12 +102,14 @@ describe('sandbox helpers', () => {
 
 describe('expiry by time and a bounded store', () => {
   it('an open checkout reads as expired once its lifetime has passed, with updatedAt at expiresAt', async () => {
-    const shortLived = await startTestSandbox({ CHECKOUT_SESSION_LIFETIME_MS: '150' });
+    const clock = createManualClock();
+    const shortLived = await startTestSandbox({ CHECKOUT_SESSION_LIFETIME_MS: '150' }, {}, { clock });
     try {
       const created = await createOpenCheckout(shortLived);
       const read = async () => (await shortLived.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`)).json();
+      clock.advance(149);
       expect((await read()).status).toBe('open');
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      clock.advance(1);
       const expired = await read();
       expectValid(validateCheckout, expired);
       expect(expired.status).toBe('expired');
@@ -117,16 +121,23 @@ describe('expiry by time and a bounded store', () => {
   });
 
   it('the sweep expires and then evicts checkouts without anyone reading them', async () => {
-    const swept = await startTestSandbox({
-      CHECKOUT_SESSION_LIFETIME_MS: '100',
-      CHECKOUT_RETENTION_MS: '100',
-      CHECKOUT_SWEEP_INTERVAL_MS: '20',
-    });
+    const clock = createManualClock();
+    const swept = await startTestSandbox(
+      { CHECKOUT_SESSION_LIFETIME_MS: '100', CHECKOUT_RETENTION_MS: '100', CHECKOUT_SWEEP_INTERVAL_MS: '20' },
+      {},
+      { clock },
+    );
     try {
       const created = await createOpenCheckout(swept);
-      expect(swept.sandbox.context.checkouts.size).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(swept.sandbox.context.checkouts.size).toBe(0);
+      const { checkouts } = swept.sandbox.context;
+      // Expired at 100 ms, kept 100 ms more: at 200 ms the next sweep evicts it, and no request reads it before.
+      const sweeps = vi.spyOn(checkouts, 'sweep');
+      clock.advance(199);
+      const sweptBefore = sweeps.mock.calls.length;
+      await waitForMarker(() => sweeps.mock.calls.length > sweptBefore, { what: 'a sweep at 199 ms' });
+      expect(checkouts.size).toBe(1);
+      clock.advance(1);
+      await waitFor(() => checkouts.size === 0, { what: 'the sweep that evicts the checkout' });
       await readProblem(await swept.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`), 404, 'checkout-not-found');
     } finally {
       await swept.close();

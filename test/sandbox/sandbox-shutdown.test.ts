@@ -66,7 +66,7 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
         `1 attempt made, next attempt was due at ${scheduled.nextAttemptAt}`,
       '',
     ]);
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received.map((callback) => JSON.parse(callback.body).data.id)).toEqual([answered.id]);
     for (const secret of [CANARY_KEY, CANARY_CALLBACK_TOKEN, CALLBACK_SECRET.slice('whsec_'.length)])
       expect(child.output()).not.toContain(secret);
   });

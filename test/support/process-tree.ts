@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { freePort } from './ports.js';
 import { type RunningProcess, startProcess, waitForOutput } from './processes.js';
+import { settlesWithin, waitFor } from './wait-for.js';
 
 export interface NpmTree {
   running: RunningProcess;
@@ -34,18 +35,8 @@ export async function startNpmTree(args: string[], env: Record<string, string>, 
 
 /** Resolves on the tree's `closed` event; rejects after `deadlineMs` with what is still running. */
 export async function waitForTreeClosed({ running, tree, closed }: NpmTree, deadlineMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const left = tree.filter(({ pid }) => isAlive(pid)).map(({ command }) => command);
-      reject(new Error(`still running after ${deadlineMs} ms: ${JSON.stringify(left)}\n${running.output()}`));
-    }, deadlineMs);
-  });
-  try {
-    await Promise.race([closed, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const still = () => JSON.stringify(tree.filter(({ pid }) => isAlive(pid)).map(({ command }) => command));
+  await waitFor(closed, { what: () => `the tree's close (still running: ${still()})\n${running.output()}`, deadlineMs });
 }
 
 /**
@@ -53,12 +44,9 @@ export async function waitForTreeClosed({ running, tree, closed }: NpmTree, dead
  * when the last process closes its output, which an `sh -c` between npm and the bin does a moment before it exits.
  */
 export async function listSurvivors({ tree }: NpmTree, deadlineMs: number): Promise<string[]> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const left = tree.filter(({ pid }) => isAlive(pid)).map(({ command }) => command);
-    if (left.length === 0 || Date.now() > deadline) return left;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const survivors = () => tree.filter(({ pid }) => isAlive(pid)).map(({ command }) => command);
+  await settlesWithin(() => survivors().length === 0, { what: 'the end of every process of the tree', deadlineMs, pollMs: 50 });
+  return survivors();
 }
 
 /** SIGKILLs whatever a failed case left of a tree (a process id still running the command it had), then npm's group. */

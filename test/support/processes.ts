@@ -1,6 +1,7 @@
 // Real child processes for the suites (Prism, the mock, the bundled sandbox and conformance bins): started in their
 // own process group (on a port from ./ports.ts), output captured, and the whole group killed on stop.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { waitFor } from './wait-for.js';
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -51,28 +52,29 @@ export function startProcess(command: string, args: string[], env: Record<string
 
 /** Resolve once `url` answers any HTTP status, or fail with the process's output. */
 export async function waitForHttp(url: string, running: RunningProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (running.child.exitCode !== null)
-      throw new Error(`the process exited with ${running.child.exitCode} before listening:\n${running.output()}`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`nothing answered at ${url} within ${timeoutMs} ms:\n${running.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  await waitFor(
+    async () => {
+      if (running.child.exitCode !== null)
+        throw new Error(`the process exited with ${running.child.exitCode} before listening:\n${running.output()}`);
+      return fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+        () => true,
+        () => false,
+      );
+    },
+    { what: () => `an answer at ${url}; output:\n${running.output()}`, deadlineMs: timeoutMs, pollMs: 200 },
+  );
 }
 
 /** Resolve once the process has printed something matching `pattern`, or fail with its output. */
 export async function waitForOutput(running: RunningProcess, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(running.output())) {
-    if (running.child.exitCode !== null) throw new Error(`the process exited with ${running.child.exitCode}:\n${running.output()}`);
-    if (Date.now() > deadline) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${running.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    () => {
+      if (pattern.test(running.output())) return true;
+      if (running.child.exitCode !== null) throw new Error(`the process exited with ${running.child.exitCode}:\n${running.output()}`);
+      return false;
+    },
+    { what: () => `output matching ${pattern}; output:\n${running.output()}`, deadlineMs: timeoutMs, pollMs: 100 },
+  );
 }
 
 export interface Finished {

@@ -1,7 +1,7 @@
 // createFetchSandbox as a consumer's test uses it: the typed client through mock.fetch, the controls (complete,
 // expire, deliveries), completion callbacks handed to onCallback or POSTed over HTTP, its options and its secrecy.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyCallback } from '../../src/callback/verify-callback.js';
 import { createCheckoutClient } from '../../src/client/create-checkout-client.js';
 import { CheckoutStateError, createFetchSandbox, type FetchSandbox, type OutgoingCallback } from '../../src/testing/index.js';
@@ -10,6 +10,7 @@ import { expectValid, validateCheckout } from '../sandbox/support/contract-check
 import { CALLBACK_SECRET } from '../sandbox/support/sandbox-harness.js';
 import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { problemType } from '../support/problems.js';
+import { waitFor } from '../support/wait-for.js';
 import { createBody, createLogCollector, createManualClock, expectNoSecrets, rejectionOf, useFetchSandboxes } from './support.js';
 
 const makeMock = useFetchSandboxes();
@@ -48,7 +49,7 @@ describe('the API through the typed client', () => {
     const reused = await client.createCheckout(createBody({ client_reference_id: 'order-1002' }), { idempotencyKey: 'order-1001-attempt' });
     expect(reused.response.status).toBe(422);
     expect(reused.error?.type).toBe(problemType('idempotency-key-reused'));
-    expect(mock.checkouts()).toHaveLength(1);
+    expect(mock.checkouts().map((checkout) => checkout.id)).toEqual([first.data!.id]);
   });
 
   it('forgets an Idempotency-Key after 24 hours on the `now` clock', async () => {
@@ -115,8 +116,7 @@ describe('callbacks handed to onCallback', () => {
     const { id } = await createOpen(mock);
     const completed = await mock.complete(id);
     expect(completed.status).toBe('complete');
-    expect(received).toHaveLength(1);
-    expect(received[0].url).toBe(createBody().callback_url);
+    expect(received.map(({ url }) => url)).toEqual([createBody().callback_url]);
     const event = verifyCallback({ payload: received[0].body, headers: received[0].headers, secret: mock.callbackSecret });
     expect(event.type).toBe('checkout.completed');
     expect(event.data).toEqual(completed);
@@ -137,7 +137,7 @@ describe('callbacks handed to onCallback', () => {
     });
     const { id } = await createOpen(mock);
     await mock.complete(id);
-    await vi.waitFor(() => expect(mock.deliveries(id)[0]?.status).toBe('delivered'), { timeout: 10_000 });
+    await waitFor(() => mock.deliveries(id)[0]?.status === 'delivered', { what: 'the delivery of the callback' });
     const [delivery] = mock.deliveries(id);
     expect(delivery.attempts.map(({ attempt, responseStatus }) => [attempt, responseStatus])).toEqual([
       [1, 500],
@@ -171,7 +171,7 @@ describe('callbacks handed to onCallback', () => {
     });
     const { id } = await createOpen(mock);
     await mock.complete(id);
-    await vi.waitFor(() => expect(mock.deliveries(id)[0]?.status).toBe('delivered'), { timeout: 10_000 });
+    await waitFor(() => mock.deliveries(id)[0]?.status === 'delivered', { what: 'the delivery of the callback' });
     expect(mock.deliveries(id)[0].attempts).toMatchObject([
       { attempt: 1, responseStatus: null, error: 'the webhook handler crashed' },
       { attempt: 2, responseStatus: 200, error: null },
@@ -338,13 +338,16 @@ describe('secrecy', () => {
     });
     const { id } = await createOpen(mock, { callback_url: callbackUrl });
     await mock.complete(id);
-    await vi.waitFor(() => expect(mock.deliveries(id)[0]?.status).toBe('failed'), { timeout: 10_000 });
+    await waitFor(() => mock.deliveries(id)[0]?.status === 'failed', { what: 'the last failed attempt' });
     const messages = [
       await rejectionOf(mock.complete(id)),
       await rejectionOf(mock.expire(randomUUID())),
       await rejectionOf(mock.fetch(`https://elsewhere.example/?key=${CANARY_KEY}`)),
     ].map((error) => error.message);
-    expect(lines).toHaveLength(2);
+    const { eventId } = mock.deliveries(id)[0];
+    const failedOn = (attempt: number) =>
+      `callback ${eventId} to https://shop.example.com failed on attempt ${attempt} (connect ECONNRESET while posting to https://shop.example.com/webhooks/checkout?[REDACTED])`;
+    expect(lines).toEqual([`${failedOn(1)}; retrying in 10 ms`, `${failedOn(2)}; no retries left`]);
     expectNoSecrets([...lines, ...messages].join('\n'), CALLBACK_SECRET);
   });
 });
@@ -357,7 +360,7 @@ describe('callbacks over HTTP, without onCallback', () => {
       const mock = makeMock({ callbackSecret: CALLBACK_SECRET });
       const { id } = await createOpen(mock, { callback_url: receiver.url });
       const completed = await mock.complete(id);
-      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received.map(({ headers }) => headers['webhook-id'])).toEqual([mock.deliveries(id)[0].eventId]);
       const [{ body, headers }] = receiver.received;
       expect(verifyCallback({ payload: body, headers, secret: CALLBACK_SECRET }).data).toEqual(completed);
       expect(mock.deliveries(id)).toMatchObject([{ status: 'delivered', attempts: [{ responseStatus: 204 }] }]);
@@ -379,7 +382,7 @@ describe('callbacks over HTTP, without onCallback', () => {
       expect(await mock.close()).toEqual([
         { checkoutId: id, eventId: delivery.eventId, url: receiver.url, attempts: 1, nextAttemptAt: delivery.nextAttemptAt },
       ]);
-      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received.map(({ headers }) => headers['webhook-id'])).toEqual([delivery.eventId]);
     } finally {
       await receiver.down();
     }

@@ -11,16 +11,8 @@ export function createBody(changes: Record<string, unknown> = {}): CreateCheckou
   return { ...readValidCreateBody(), ...changes } as unknown as CreateCheckoutRequest;
 }
 
-/** A clock for the kit's `now` option that stands still until the test moves it. */
-export function createManualClock(startMs = Date.parse('2030-01-01T00:00:00Z')) {
-  let nowMs = startMs;
-  return {
-    now: () => nowMs,
-    advance(ms: number) {
-      nowMs += ms;
-    },
-  };
-}
+/** A clock for the kit's `now` option that stands still until the test moves it (shared with the sandbox suites). */
+export { createManualClock } from '../support/manual-clock.js';
 
 /** A `log` option that keeps every line it is given. */
 export function createLogCollector() {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killEverything, type MockProcess, startMockProcess } from '../mock/mock-process.js';
 import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { CANARY_KEY, UNKNOWN_CANARY_KEY } from '../support/canary.js';
+import { settlesWithin } from '../support/wait-for.js';
 
 const execFileAsync = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
@@ -149,8 +150,9 @@ describe('redocly respect against the mock', () => {
     mock = await startMockProcess(['--no-build']);
   });
   afterAll(async () => {
+    // A stop that hangs is ended by force after 10 s; the mock's own shutdown has its tests elsewhere.
     const ended = mock?.stop();
-    if (ended) await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (ended) await settlesWithin(ended, { what: "the mock's stop", deadlineMs: 10_000 });
     killEverything(mock);
   });
 

@@ -2,6 +2,7 @@
 // holding its reply (late or never), and records every delivery it gets with its raw body and headers.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { freePort } from '../../support/ports.js';
+import { waitFor } from '../../support/wait-for.js';
 
 export interface ReceivedCallback {
   at: number;
@@ -17,7 +18,8 @@ export interface CallbackReceiver {
   reply: number | ((delivery: number) => number | Promise<number>);
   up(): Promise<void>;
   down(): Promise<void>;
-  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  /** Resolves once `count` deliveries have arrived; fails after `deadlineMs` (default: wait-for.ts's). */
+  waitFor(count: number, deadlineMs?: number): Promise<void>;
 }
 
 /** A reply that never comes: the receiver holds the connection open without sending a byte. */
@@ -55,12 +57,11 @@ export async function createCallbackReceiver(): Promise<CallbackReceiver> {
         server.closeAllConnections();
         server = undefined;
       }),
-    waitFor: async (count, timeoutMs = 10_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (receiver.received.length < count) {
-        if (Date.now() > deadline) throw new Error(`the receiver got ${receiver.received.length} callbacks, expected ${count}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+    waitFor: async (count, deadlineMs) => {
+      await waitFor(() => receiver.received.length >= count, {
+        what: () => `callback ${count} at the receiver (it got ${receiver.received.length})`,
+        deadlineMs,
+      });
     },
   };
   return receiver;

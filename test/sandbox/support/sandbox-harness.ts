@@ -1,6 +1,7 @@
 // Start an in-process sandbox on a free loopback port with canary keys, capture what it logs, and send requests.
 
 import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
+import type { Clock } from '../../../src/sandbox/checkout/clock.js';
 import { readSandboxConfig, type SandboxConfig } from '../../../src/sandbox/config/read-sandbox-config.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/start-sandbox.js';
 import { CANARY_KEY, OTHER_CANARY_KEY } from '../../support/canary.js';
@@ -17,7 +18,12 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-export async function startTestSandbox(env: Record<string, string> = {}, overrides: Partial<SandboxConfig> = {}): Promise<TestSandbox> {
+/** `clock` drives the records' time and expiry instead of the real clock (the sweep still runs on real intervals). */
+export async function startTestSandbox(
+  env: Record<string, string> = {},
+  overrides: Partial<SandboxConfig> = {},
+  { clock }: { clock?: Clock } = {},
+): Promise<TestSandbox> {
   const config = {
     ...readSandboxConfig({
       PORT: '0',
@@ -30,7 +36,7 @@ export async function startTestSandbox(env: Record<string, string> = {}, overrid
     ...overrides,
   };
   const logs: string[] = [];
-  const sandbox = await startSandbox({ config, log: (line) => logs.push(line) });
+  const sandbox = await startSandbox({ config, clock, log: (line) => logs.push(line) });
   const baseUrl = sandbox.url;
   return {
     sandbox,

@@ -1,11 +1,10 @@
 // The front's own checks as pure functions: the Authorization header's lines, the 413 and 422 details, the media
-// type rule, the JSON body, and the depth cut that keeps Prism's recursive logger away from deep input. The HTTP
-// suites check the same rules against the real process (mock-resilience, bad-inputs-agree).
+// type rule and the JSON body. The HTTP suites check the same rules against the real process (mock-resilience,
+// bad-inputs-agree); the mock's depth cut has its own suite (test/mock/cut-deep-values.test.ts).
 import { describe, expect, it } from 'vitest';
 import { describeCredentialsProblem } from '../../src/http/authorization.js';
 import { describePayloadTooLarge, describeValidationFailed } from '../../src/http/problems.js';
 import { isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
-import { cutDeeperThan, MAX_FORWARDED_DEPTH } from '../../src/mock/cut-deep-values.js';
 
 describe('describeCredentialsProblem', () => {
   it('accepts one header in the scheme, the scheme word in any case', () => {
@@ -78,30 +77,5 @@ describe('parseJsonBody', () => {
     expect(broken.ok).toBe(false);
     expect(JSON.stringify(broken)).not.toContain('secret-looking');
     expect(parseJsonBody(Buffer.from('{"日本":[1]}'))).toEqual({ ok: true, value: { 日本: [1] } });
-  });
-});
-
-describe('cutDeeperThan', () => {
-  it('returns a value within the depth itself, untouched', () => {
-    const value = { a: [1, { b: 'x' }], c: null };
-    expect(cutDeeperThan(value, 3)).toBe(value);
-  });
-
-  it('empties what lies deeper, keeping every key (__proto__ included) and the order', () => {
-    const value = JSON.parse('{"a":[[[1]]],"__proto__":{"b":{"c":{}}},"z":1}');
-    const cut = cutDeeperThan(value, 2);
-    expect(JSON.stringify(cut)).toBe('{"a":[[]],"__proto__":{"b":{}},"z":1}');
-    expect(Object.getPrototypeOf(cut)).toBe(Object.prototype);
-  });
-
-  it('walks 500,000 levels without recursion, leaving what JSON.stringify can write', () => {
-    const depth = 500_000;
-    const value = JSON.parse(`{"f":${'['.repeat(depth)}${']'.repeat(depth)}}`);
-    // The precondition: this depth overflows the stack of a recursive walk. (JSON.stringify itself no longer does so
-    // from V8 14.6 on, Node 26, so a plain recursive walk stands for every recursive consumer of the value.)
-    const walkRecursively = (node: unknown): number => (Array.isArray(node) ? 1 + walkRecursively(node[0]) : 0);
-    expect(() => walkRecursively(value.f)).toThrow(RangeError);
-    const text = JSON.stringify(cutDeeperThan(value, MAX_FORWARDED_DEPTH));
-    expect(text).toBe(`{"f":${'['.repeat(MAX_FORWARDED_DEPTH)}${']'.repeat(MAX_FORWARDED_DEPTH)}}`);
   });
 });

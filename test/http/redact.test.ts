@@ -1,0 +1,28 @@
+// What src/http/redact.ts removes: a URL's userinfo, query and fragment wherever a URL appears in a text (the
+// callback transport's error messages quote whole URLs), and the run's own secrets from a report.
+import { describe, expect, it } from 'vitest';
+import { createRedactor, REDACTED, redactUrls } from '../../src/http/redact.js';
+
+describe('redactUrls', () => {
+  it.each([
+    ['http://user:pass@host.test/hook?token=abc', 'http://[REDACTED]@host.test/hook?[REDACTED]'],
+    ['https://host.test:8443/a/b#frag', 'https://host.test:8443/a/b#[REDACTED]'],
+    ['http://host.test/hook', 'http://host.test/hook'],
+    ['http://us@er:p@ss@host.test?x=1#y', 'http://[REDACTED]@host.test?[REDACTED]'],
+    [
+      'failed: http://u:p@[::1/x?t=q (Invalid URL); see https://b.test/?k=v.',
+      'failed: http://[REDACTED]@[::1/x?[REDACTED] (Invalid URL); see https://b.test/?[REDACTED]',
+    ],
+    ['no URL here: user:pass@host', 'no URL here: user:pass@host'],
+  ])('%s → %s', (text, redacted) => {
+    expect(redactUrls(text)).toBe(redacted);
+  });
+});
+
+describe('createRedactor', () => {
+  it('removes every secret, longest first, also in its JSON-escaped spelling', () => {
+    const redact = createRedactor(['abc', 'abcdef', 'we"ird', undefined, '']);
+    expect(redact('x abcdef y abc z')).toBe(`x ${REDACTED} y ${REDACTED} z`);
+    expect(redact(JSON.stringify({ key: 'we"ird' }))).toBe(`{"key":"${REDACTED}"}`);
+  });
+});
