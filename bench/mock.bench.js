@@ -1,5 +1,5 @@
 // What to expect from the mock: its requests/s and p50/p99 latency next to a bare node:http server answering the
-// same record and next to Prism alone, and how long it takes to start.
+// same record and next to Prism alone, and how long it takes to its first answer.
 //
 // Load: every contender runs in its own process and answers POST /api/v1/checkouts/ with the contract's
 // `upperCaseCodes` record; autocannon sends all of them the same request (the `upperCaseCodes` sample with
@@ -10,12 +10,14 @@
 // Rounds are interleaved (the order rotates each round); each figure is the median over rounds, and each ratio the
 // median of the per-round ratios to the bare server.
 //
-// Start-up: time from spawning the process to the first accepted request (a TCP connection its port accepts), median
-// of STARTUP_ROUNDS interleaved starts; the mock's bundle check is skipped (--no-build) and its bin is built before.
+// Start-up: time from spawning the process to its first answer (the request above answered 201 with the record,
+// bench/support/first-answer.js), median of STARTUP_ROUNDS interleaved starts, and the median of the per-round
+// ratios mock ÷ Prism; the mock's bundle check is skipped (--no-build) and its bin is built before. On every tested
+// Node, side by side: bench/mock-startup.bench.js.
 //
 // Run alone with `node bench/mock.bench.js`; figures land in bench/results/mock.json.
 import { fork, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { cpus } from 'node:os';
@@ -25,28 +27,31 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { buildMock } from '../scripts/build-mock.js';
 import { autocannon } from './support/autocannon.js';
+import {
+  HEADERS,
+  mockBin,
+  PATH,
+  prismCli,
+  record,
+  requestBody,
+  root,
+  startMockArgs,
+  startPrismArgs,
+  timeFirstAnswer,
+} from './support/first-answer.js';
 import { freePort as findFreePort } from './support/free-port.js';
-import { median } from './support/statistics.js';
+import { median, round3 } from './support/statistics.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
 const WARMUP_SECONDS = 2;
-const STARTUP_ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 3);
+const STARTUP_ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 5);
 const CONNECTIONS = 8;
-const BENCH_KEY = 'bench-key-not-a-secret';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const bundleYaml = join(root, 'generated/openapi.yaml');
-const contract = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
-const requestBody = JSON.stringify(contract.components.examples.CreateCheckoutUpperCaseCodes.value);
-const record = contract.components.examples.CheckoutUpperCaseCodes.value;
 const recordText = JSON.stringify(record);
-const PATH = '/api/v1/checkouts/';
-const mockBin = join(root, 'dist/bin/checkout-mock.js');
-const prismCli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
 const MOCK_LOG_LEVEL = 'fatal'; // the mock's default (DEFAULT_LOG_LEVEL.mock in src/mock/mock-config.ts)
 const STARTUP_TIMEOUT_MS = 60_000;
-const HEADERS = { 'content-type': 'application/json', authorization: `Api-Key ${BENCH_KEY}`, prefer: 'example=upperCaseCodes' };
 
 function serve() {
   const server = createServer((req, res) => {
@@ -249,23 +254,26 @@ async function measureLoad() {
   }
 }
 
+/** Spawn → first answer, the mock and Prism alone (log fatal) in turn, the order swapped every round. */
 async function measureStartup() {
-  const starters = { [BARE]: startBare, 'mock (checkout-mock)': startMock, 'Prism alone': () => startPrismAlone('fatal') };
-  const times = /** @type {Record<string, number[]>} */ (Object.fromEntries(Object.keys(starters).map((name) => [name, []])));
+  const starters = { 'mock (checkout-mock)': startMockArgs(), 'Prism alone': startPrismArgs('fatal') };
+  const names = Object.keys(starters);
+  const times = /** @type {Record<string, number[]>} */ (Object.fromEntries(names.map((name) => [name, []])));
   for (let round = 0; round < STARTUP_ROUNDS; round += 1) {
-    for (const [name, start] of Object.entries(starters)) {
-      const began = performance.now();
-      const started = await start();
-      times[name].push(performance.now() - began);
-      await started.stop();
+    for (const name of round % 2 ? [...names].reverse() : names) {
+      times[name].push(await timeFirstAnswer(process.execPath, starters[/** @type {keyof typeof starters} */ (name)]));
     }
   }
-  return Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { medianMs: Math.round(median(values)) }]));
+  const ratio = round3(median(times['mock (checkout-mock)'].map((ms, i) => ms / times['Prism alone'][i])));
+  return {
+    ratio,
+    figures: Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { firstAnswerMedianMs: Math.round(median(values)) }])),
+  };
 }
 
 async function main() {
   await buildMock({ ifStale: true, quiet: true });
-  const startup = await measureStartup();
+  const { ratio: startupRatio, figures: startup } = await measureStartup();
   const { figures, ratios } = await measureLoad();
   const results = {
     measuredAt: new Date().toISOString(),
@@ -276,13 +284,15 @@ async function main() {
       roundSeconds: ROUND_SECONDS,
       connections: CONNECTIONS,
       startupRounds: STARTUP_ROUNDS,
+      startup:
+        'spawn → first POST answered 201 with the record; medians of interleaved rounds; ratio: median of per-round mock ÷ Prism alone (log fatal)',
       request:
         'POST /api/v1/checkouts/ with the upperCaseCodes sample and Prefer: example=upperCaseCodes; every contender answers the upperCaseCodes record',
     },
     load: figures,
     ratios: {
       ...ratios,
-      startupMockToPrism: Number((startup['mock (checkout-mock)'].medianMs / startup['Prism alone'].medianMs).toFixed(3)),
+      firstAnswerMockToPrism: startupRatio,
     },
     startup,
   };
@@ -290,7 +300,7 @@ async function main() {
   writeFileSync(join(root, 'bench/results/mock.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.table(figures);
   console.table(startup);
-  console.log(`start-up, spawn to first accepted connection: mock ÷ Prism alone ${results.ratios.startupMockToPrism}`);
+  console.log(`start-up, spawn to first answer: mock ÷ Prism alone ${startupRatio} (median of ${STARTUP_ROUNDS} rounds)`);
   console.log(`requests/s ratios, medians of ${ROUNDS} interleaved rounds:`);
   console.log(
     `  mock ÷ bare node:http ${ratios.mockToBare} · mock ÷ Prism alone (fatal) ${ratios.mockToPrismFatal} · mock ÷ Prism alone (info) ${ratios.mockToPrismInfo}`,

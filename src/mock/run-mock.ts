@@ -3,25 +3,17 @@
 // process chain that launched it. There is no child process to supervise or leave behind.
 import type { Server } from 'node:http';
 import { closeServer, describeStop, listenOrExplain, serveUntilStopped } from '../cli/lifecycle.js';
-import { type Command, EXIT, type RunIo, StartError } from '../cli/run-command.js';
+import { EXIT, type RunIo, StartError } from '../cli/run-command.js';
 import { readCallbackHeaderExamples } from '../contract/contract-facts.js';
 import { readContract } from '../contract/load-contract.js';
 import { formatBaseUrl } from '../http/listen.js';
 import { formatMockBanner, formatProxyBanner } from './banner.js';
 import { ensureFreshBundle, locateBundle } from './bundle.js';
 import { createCallbackSender } from './completion-callback.js';
-import { type MockConfig, parseMockArgs, USAGE } from './mock-config.js';
+import type { MockConfig } from './mock-config.js';
 import { createPrismEngine } from './prism-engine.js';
 import { createProxyServer } from './proxy-server.js';
 import { createMockServer } from './server.js';
-
-/** `checkout-mock`: exit 2 on bad usage, 1 when it cannot start, 0 once stopped. */
-export const mockCommand: Command<MockConfig> = {
-  name: 'checkout-mock',
-  parse: parseMockArgs,
-  help: () => USAGE,
-  run: runMock,
-};
 
 type Log = (line: string) => void;
 
@@ -31,6 +23,7 @@ interface PreparedServer {
   formatBanner: (baseUrl: string) => string;
 }
 
+/** The run of `checkout-mock` (cli.ts imports it once a run begins): 1 when it cannot start, 0 once stopped. */
 export async function runMock(config: MockConfig, io: RunIo): Promise<number> {
   const log: Log = (line) => io.stdout(`${line}\n`);
   const { server, formatBanner } = await whileStarting(() =>
