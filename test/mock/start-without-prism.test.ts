@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USAGE } from '../../src/mock/config.js';
+import { USAGE } from '../../src/mock/mock-config.js';
 import { buildMockIfStale } from '../support/built-bins.js';
 
 const execFileAsync = promisify(execFile);
