@@ -61,7 +61,7 @@ describe('checkout-mock without the chunks that hold Prism', () => {
 
   it('reports a usage error with exit code 2', async () => {
     const { code, stdout, stderr } = await runCopiedBin(['--bogus']);
-    expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: `checkout-mock: Unknown option "--bogus".\n\n${USAGE}\n` });
+    expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: `checkout-mock: Unknown option '--bogus'.\n\n${USAGE}\n` });
   });
 
   it('needs the removed chunk for a run, which fails to load it', async () => {
