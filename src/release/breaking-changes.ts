@@ -14,6 +14,11 @@ export interface BreakingChange {
   detail: string;
 }
 
+/** A breaking change with the tool that found it: Optic, or this module's own checks. */
+export interface GateFinding extends BreakingChange {
+  tool: 'optic' | 'contract-check';
+}
+
 /** `request`: data the client sends, so narrowing breaks. `response`: data the client receives, so widening breaks. */
 type Flow = 'request' | 'response';
 

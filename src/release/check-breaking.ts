@@ -6,12 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { SortedFindings } from './accepted-breaks.js';
-import { type BreakingChange, findBreakingChanges } from './breaking-changes.js';
+import { findBreakingChanges, type GateFinding } from './breaking-changes.js';
 import { runOptic } from './optic-diff.js';
 
-export interface GateFinding extends BreakingChange {
-  tool: 'optic' | 'contract-check';
-}
+export type { GateFinding };
 
 /** Every breaking change from the contract at `basePath` to the one at `headPath`, from both tools. */
 export async function checkBreaking(projectRoot: string, basePath: string, headPath: string): Promise<GateFinding[]> {

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { GateFinding } from './check-breaking.js';
+import type { GateFinding } from './breaking-changes.js';
 
 /** Runs `optic diff <base> <head> --check` offline and returns the checks it failed. */
 export async function runOptic(projectRoot: string, basePath: string, headPath: string): Promise<GateFinding[]> {
