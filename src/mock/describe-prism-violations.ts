@@ -21,17 +21,6 @@ export interface DescribeOptions {
   codes?: string[];
 }
 
-/** Reads an `sl-violations` header (the proxy's answers carry one); anything unreadable is no violation. */
-export function parseViolationsHeader(headerValue: string | undefined): PrismViolation[] {
-  if (typeof headerValue !== 'string' || headerValue === '') return [];
-  try {
-    const parsed: unknown = JSON.parse(headerValue);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Splits Prism's findings on `body` (the request body as Prism judged it) into body fields (FieldError) and everything
  * else (headers, the request as a whole).

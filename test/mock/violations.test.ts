@@ -6,12 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { listOperations, readFieldErrorCodes } from '../../src/contract/contract-facts.js';
 import { locateBundle } from '../../src/mock/bundle.js';
-import {
-  createBodyDescriber,
-  createPatternDescriber,
-  describeRequestViolations,
-  parseViolationsHeader,
-} from '../../src/mock/describe-prism-violations.js';
+import { createBodyDescriber, createPatternDescriber, describeRequestViolations } from '../../src/mock/describe-prism-violations.js';
 import { createPrismEngine, type PrismEngine } from '../../src/mock/prism-engine.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 import { CANARY_KEY } from '../support/canary.js';
@@ -23,17 +18,6 @@ const bodyViolation = (path: string[], code: string, message: string) => ({
   severity: 'Error',
   code,
   message,
-});
-
-describe('parseViolationsHeader', () => {
-  it('reads the JSON array and tolerates a missing or broken header', () => {
-    expect(parseViolationsHeader('[{"location":["request"],"severity":"Error","code":415,"message":"m"}]')).toEqual([
-      { location: ['request'], severity: 'Error', code: 415, message: 'm' },
-    ]);
-    expect(parseViolationsHeader(undefined)).toEqual([]);
-    expect(parseViolationsHeader('not json')).toEqual([]);
-    expect(parseViolationsHeader('{"a":1}')).toEqual([]);
-  });
 });
 
 describe('describeRequestViolations', () => {
