@@ -42,11 +42,12 @@ export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSand
     sendCallback: options.onCallback && sendToFunction(options.onCallback),
   });
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
+  const runDueTimers = () => clock?.runDue();
   return {
     baseUrl,
     apiKey: policies.apiKeys[0] as string,
     callbackSecret: policies.callbackSecret,
-    ...createCheckoutControls(core.context),
+    ...createCheckoutControls(core.context, runDueTimers),
     fetch: async (input, init) => {
       const signal = input instanceof Request ? input.signal : init?.signal;
       // As fetch does: an aborted signal rejects before anything is sent.
@@ -58,9 +59,9 @@ export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSand
           `createFetchSandbox: ${url.origin}${url.pathname} is not under the sandbox's baseUrl ${baseUrl}; give your client baseUrl: sandbox.baseUrl.`,
         );
       }
-      // A `now` that stopped telling the time rejects here with its TypeError, as fetch rejects what it cannot send,
-      // rather than as a 500 the test would have to decode.
-      clock?.nowMicros();
+      // The timers the test's clock has reached run first. A `now` that stopped telling the time rejects here with its
+      // TypeError, as fetch rejects what it cannot send, rather than as a 500 the test would have to decode.
+      runDueTimers();
       const request =
         (input instanceof Request ? undefined : fromFetchArguments(url, init ?? {}, basePath)) ??
         fromFetchRequest(input instanceof Request && init === undefined ? input : new Request(input, init), basePath);

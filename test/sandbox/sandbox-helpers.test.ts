@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '../support/manual-clock.js';
 import { readProblem } from '../support/problems.js';
-import { waitFor, waitForMarker } from '../support/wait-for.js';
 import { expectValid, namedRequests, validateCheckout } from './support/contract-checks.js';
 import { sandboxValidatorFor } from './support/sandbox-document.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
@@ -130,14 +129,17 @@ describe('expiry by time and a bounded store', () => {
     try {
       const created = await createOpenCheckout(swept);
       const { checkouts } = swept.sandbox.context;
-      // Expired at 100 ms, kept 100 ms more: at 200 ms the next sweep evicts it, and no request reads it before.
+      // Expired at 100 ms, kept 100 ms more: the first sweep the clock reaches after 200 ms evicts it, and no request
+      // reads it before. The sweep runs on the sandbox's clock: due 20 ms after start, then 20 ms after each run.
       const sweeps = vi.spyOn(checkouts, 'sweep');
       clock.advance(199);
-      const sweptBefore = sweeps.mock.calls.length;
-      await waitForMarker(() => sweeps.mock.calls.length > sweptBefore, { what: 'a sweep at 199 ms' });
+      expect(sweeps).toHaveBeenCalledTimes(1);
       expect(checkouts.size).toBe(1);
+      clock.advance(19);
+      expect(sweeps).toHaveBeenCalledTimes(1);
       clock.advance(1);
-      await waitFor(() => checkouts.size === 0, { what: 'the sweep that evicts the checkout' });
+      expect(sweeps).toHaveBeenCalledTimes(2);
+      expect(checkouts.size).toBe(0);
       await readProblem(await swept.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`), 404, 'checkout-not-found');
     } finally {
       await swept.close();
