@@ -119,6 +119,25 @@ describe('expiry by time and a bounded store', () => {
     }
   });
 
+  it.each([
+    ['complete', 'complete'],
+    ['expire', 'expired'],
+  ])('%s within the initial update delay moves updatedAt on, never back to createdAt (issue 28, R14)', async (helper, status) => {
+    const clock = createManualClock(Date.parse('2031-05-01T08:00:00Z'));
+    const delayed = await startTestSandbox({ CHECKOUT_INITIAL_UPDATE_DELAY_MS: '60000' }, {}, { clock });
+    try {
+      const created = await createOpenCheckout(delayed);
+      expect([created.createdAt, created.updatedAt]).toEqual(['1935388800.000000', '1935388860.000000']);
+      clock.advance(1_000);
+      const settled = await (await delayed.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/${helper}`)).json();
+      expect([settled.status, settled.updatedAt]).toEqual([status, '1935388860.000001']);
+      const read = await (await delayed.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`)).json();
+      expect(read.updatedAt).toBe('1935388860.000001');
+    } finally {
+      await delayed.close();
+    }
+  });
+
   it('the sweep expires and then evicts checkouts without anyone reading them', async () => {
     const clock = createManualClock();
     const swept = await startTestSandbox(
