@@ -225,6 +225,69 @@ describe('callbacks handed to onCallback', () => {
   });
 });
 
+describe('requests fetch itself refuses (issue 28, R18)', () => {
+  /** What the runtime's own Request throws for these arguments: what fetch rejects with. */
+  function refusalOf(build: () => unknown): unknown {
+    try {
+      build();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected the Request constructor to throw');
+  }
+
+  function postRequest(mock: FetchSandbox): Request {
+    return new Request(`${mock.baseUrl}/api/v1/checkouts/`, {
+      method: 'POST',
+      headers: { authorization: `Api-Key ${mock.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(createBody()),
+    });
+  }
+
+  it.each([
+    ['whose body was already read', async (request: Request) => void (await request.text())],
+    ['whose body stream is locked by a reader', async (request: Request) => void request.body?.getReader()],
+  ])('a Request %s rejects with the TypeError fetch gives, and creates nothing', async (_, useUp) => {
+    const { lines, log } = createLogCollector();
+    const mock = makeMock({ log });
+    const request = postRequest(mock);
+    await useUp(request);
+    const expected = refusalOf(() => new Request(request));
+    expect(expected).toBeInstanceOf(TypeError);
+    const error = await rejectionOf(mock.fetch(request));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe((expected as TypeError).message);
+    expect(mock.checkouts()).toEqual([]);
+    expect(lines).toEqual([]);
+  });
+
+  it.each(['GET', 'HEAD', 'get'])('a %s with a body rejects with the TypeError fetch gives', async (method) => {
+    const { lines, log } = createLogCollector();
+    const mock = makeMock({ log });
+    const url = `${mock.baseUrl}/api/v1/checkouts/`;
+    const init = { method, headers: { authorization: `Api-Key ${mock.apiKey}` }, body: '{}' };
+    const expected = refusalOf(() => new Request(url, init)) as TypeError;
+    expect(expected).toBeInstanceOf(TypeError);
+    const error = await rejectionOf(mock.fetch(url, init));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe(expected.message);
+    const asRequest = await rejectionOf(mock.fetch(new URL(url), { ...init, body: new Uint8Array([123, 125]) }));
+    expect(asRequest).toBeInstanceOf(TypeError);
+    expect(lines).toEqual([]);
+  });
+
+  it('a GET without a body, or with a null one, is answered as before: 405 with Allow', async () => {
+    const mock = makeMock();
+    for (const init of [{}, { body: null }]) {
+      const response = await mock.fetch(`${mock.baseUrl}/api/v1/checkouts/`, {
+        ...init,
+        headers: { authorization: `Api-Key ${mock.apiKey}` },
+      });
+      expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
+    }
+  });
+});
+
 describe('one clock (issue 28, R14 and R19)', () => {
   it("with `now`, verifyCallback at that same clock accepts the sandbox's own callback, dated by it", async () => {
     const clock = createManualClock(Date.parse('2031-05-01T08:00:00.250Z'));
