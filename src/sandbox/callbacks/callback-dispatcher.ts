@@ -222,9 +222,12 @@ export class CallbackDispatcher {
     const deadline = systemClock.schedule(this.#options.timeoutMs, () => controller.abort(new AttemptEnded('timeout')));
     const ended = this.#send(pending, controller.signal)
       .catch((failure: unknown) => {
-        // Only the clock can throw here (a test's `now` that stopped telling the time): the event cannot go on.
+        // Only what a test injects throws here: a `now` that stopped telling the time, or a `log` that throws. The
+        // event cannot go on: it fails, and a log line says why (when the log can take it).
         this.#finish(pending, 'failed');
-        this.#options.log(`callback ${pending.delivery.eventId} stopped: ${(failure as Error)?.message ?? String(failure)}`);
+        try {
+          this.#options.log(`callback ${pending.delivery.eventId} stopped: ${(failure as Error)?.message ?? String(failure)}`);
+        } catch {}
       })
       .finally(() => {
         deadline.cancel();
