@@ -1,5 +1,5 @@
 // Turns whatever arrived into createCheckout's result, so that the promise keeps its word (docs/client.md): `data`
-// only for a 201 whose body is a JSON object, otherwise a truthy `error` that is always a problem document, and no
+// only for a 201 whose body is a checkout, otherwise a truthy `error` that is always a problem document, and no
 // rejection once an answer has arrived. The service itself answers 201 or a problem, but a proxy, a cache or a
 // broken connection in between can hand over anything: a 200 HTML page, a 304, a 201 cut short, a body that breaks
 // off or falsely claims gzip. Those get a problem made here (the status as it arrived, a `type` naming what was
@@ -22,7 +22,7 @@ const CLIENT_PROBLEM = 'urn:checkout-api-contract:client:';
 export const CLIENT_PROBLEM_TYPES = {
   /** A status the API never gives createCheckout: not 201, and not an error (4xx or 5xx). */
   unexpectedStatus: `${CLIENT_PROBLEM}unexpected-status`,
-  /** A 201 whose body is empty, not JSON, or JSON but not an object. */
+  /** A 201 whose body is empty, not JSON, or not an object with the checkout's `id` and `url`. */
   invalidCheckout: `${CLIENT_PROBLEM}invalid-checkout`,
   /** A body that could not be read to its end: the connection broke off, or its Content-Encoding did not decode. */
   unreadableBody: `${CLIENT_PROBLEM}unreadable-body`,
@@ -32,6 +32,12 @@ const CREATED = 201;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// What every caller reads of a checkout: the id to find it again and the url to send the customer to. The rest of
+// the record is not checked here (the client stays small, and v1 only adds fields, D26).
+function isCheckout(body: unknown): body is Checkout {
+  return isObject(body) && typeof body.id === 'string' && typeof body.url === 'string';
 }
 
 function isProblem(body: unknown): body is Problem {
@@ -94,8 +100,8 @@ export async function readAnswer(response: Response, signal: AbortSignal | null)
   }
   const body = parseJson(read.text);
   if (!isError) {
-    if (isObject(body)) return { data: body as unknown as Checkout, response };
-    const detail = `The server answered ${describeStatus(response)} with ${describeBody(response, read.text, 'a JSON object')}, so no checkout can be read from it (a body cut short, or a proxy's page). Retry with the same idempotencyKey to get the checkout.`;
+    if (isCheckout(body)) return { data: body, response };
+    const detail = `The server answered ${describeStatus(response)} with ${describeBody(response, read.text, 'a checkout (a JSON object with an id and a url)')}, so no checkout can be read from it (a body cut short, or a proxy's page). Retry with the same idempotencyKey to get the checkout.`;
     return { error: problemOf(response, CLIENT_PROBLEM_TYPES.invalidCheckout, 'Invalid checkout', detail), response };
   }
   if (isProblem(body)) return { error: body, response };

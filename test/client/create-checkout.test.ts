@@ -130,7 +130,12 @@ describe('createCheckout keeps its result promise whatever arrives (issue 28, R1
     [
       'a 201 cut short (valid framing)',
       { status: 201, headers: { 'Content-Type': 'application/json' }, body: createdText.slice(0, 40) },
-      [invalid, 'Invalid checkout', 201, /^The server answered 201 Created with a application\/json that is not a JSON object,/],
+      [
+        invalid,
+        'Invalid checkout',
+        201,
+        /^The server answered 201 Created with a application\/json that is not a checkout \(a JSON object with an id and a url\),/,
+      ],
     ],
     [
       'a 201 whose body breaks off before its Content-Length',
@@ -166,7 +171,12 @@ describe('createCheckout keeps its result promise whatever arrives (issue 28, R1
     [
       'a 201 whose JSON is not an object',
       { status: 201, headers: { 'Content-Type': 'application/json' }, body: '[]' },
-      [invalid, 'Invalid checkout', 201, /^The server answered 201 Created with a application\/json that is not a JSON object/],
+      [invalid, 'Invalid checkout', 201, /^The server answered 201 Created with a application\/json that is not a checkout/],
+    ],
+    [
+      'a 201 whose object has no url (a problem document, say)',
+      { status: 201, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...createdCheckout, url: undefined }) },
+      [invalid, 'Invalid checkout', 201, /^The server answered 201 Created with a application\/json that is not a checkout/],
     ],
     ['a 204', { status: 204 }, [unexpected, 'Unexpected status', 204, /^The server answered 204 No Content, which/]],
     ['a 304', { status: 304 }, [unexpected, 'Unexpected status', 304, /^The server answered 304 Not Modified, which/]],
