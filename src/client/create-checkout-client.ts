@@ -1,11 +1,13 @@
-// The typed client: openapi-fetch over the contract's `paths`, with the API key, network errors and non-problem
-// error bodies handled by middleware, and openapi-fetch's Request replaced by a RequestDraft for speed.
-import createClient from 'openapi-fetch';
-import type { Checkout, CreateCheckoutRequest, Problem, paths } from '../../generated/openapi.js';
+// The typed client: openapi-fetch over the contract's `paths`, with the API key, network errors and the reading of
+// the answer handled by middleware, and openapi-fetch's Request replaced by a RequestDraft for speed.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { CreateCheckoutRequest, paths } from '../../generated/openapi.js';
 import { createApiKeyMiddleware } from './api-key-middleware.js';
 import { networkErrorMiddleware } from './network-error-middleware.js';
-import { problemBodyMiddleware } from './problem-body-middleware.js';
+import { type CreateCheckoutResult, readAnswer } from './read-answer.js';
 import { createDraftFetch, type FetchFunction, RequestDraft } from './request-draft.js';
+
+export type { CreateCheckoutResult } from './read-answer.js';
 
 export interface CheckoutClientOptions {
   /** Scheme and host of the API, such as `https://api.checkout.example`; the client adds `/api/v1/checkouts/`. */
@@ -25,17 +27,11 @@ export interface CreateCheckoutOptions {
   signal?: AbortSignal;
 }
 
-/**
- * The result: `data` (a Checkout) on 201, else `error` (a Problem); `response` always. This is the shape
- * openapi-fetch returns, written with the generated types themselves: openapi-fetch's own result type maps each
- * field through a deep `Readable<>`, which turns the open enums' `string & {}` (D26) into an object type.
- */
-export type CreateCheckoutResult =
-  | { data: Checkout; error?: never; response: Response }
-  | { data?: never; error: Problem; response: Response };
-
 export interface CheckoutClient {
-  /** Create a hosted checkout. Resolves for every HTTP answer; rejects only when no response arrives. */
+  /**
+   * Create a hosted checkout. Resolves for every answer that arrives: `data` only for a 201 with a checkout, `error`
+   * (a problem document) for anything else; rejects only when no answer arrives.
+   */
   createCheckout(body: CreateCheckoutRequest, options?: CreateCheckoutOptions): Promise<CreateCheckoutResult>;
 }
 
@@ -68,15 +64,27 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
     Request: RequestDraft as unknown as typeof Request,
     fetch: createDraftFetch(checkFetch(options.fetch)),
   });
-  client.use(apiKeyMiddleware, networkErrorMiddleware, problemBodyMiddleware);
+  client.use(apiKeyMiddleware, networkErrorMiddleware);
 
   return Object.freeze({
-    createCheckout(body: CreateCheckoutRequest, { idempotencyKey, signal }: CreateCheckoutOptions = {}) {
-      return client.POST('/api/v1/checkouts/', {
+    async createCheckout(body: CreateCheckoutRequest, { idempotencyKey, signal }: CreateCheckoutOptions = {}) {
+      let result: CreateCheckoutResult | undefined;
+      // This call's own middleware reads the answer (readAnswer: a body that breaks off, a 304 or a 201 that is no
+      // checkout all become a problem) and hands openapi-fetch a bodiless 204 in its place, which openapi-fetch
+      // returns without parsing: its own parsing would reject on such answers, or give `data` with an `ok` status.
+      const answerReader: Middleware = {
+        async onResponse({ response, request }) {
+          result = await readAnswer(response, request.signal);
+          return new Response(null, { status: 204 });
+        },
+      };
+      await client.POST('/api/v1/checkouts/', {
         body,
         params: idempotencyKey === undefined ? {} : { header: { 'Idempotency-Key': idempotencyKey } },
         signal,
-      }) as Promise<CreateCheckoutResult>;
+        middleware: [answerReader],
+      });
+      return result as CreateCheckoutResult;
     },
   });
 }

@@ -24,11 +24,14 @@ export function fromFetchRequest(request: Request, basePath = ''): ServerRequest
 /**
  * `fetch(url, init)` as a ServerRequest, without building a web Request, for the way clients call fetch (a URL, a
  * string body, a plain header record): the answer is the same, at a fraction of the cost. Undefined for anything else
- * (a stream or binary body), which the caller sends through a Request instead.
+ * (a stream or binary body, or a GET or HEAD with a body, which fetch refuses), which the caller sends through a
+ * Request instead, so that the runtime's own Request decides (and throws its own TypeError).
  */
 export function fromFetchArguments(url: URL, init: RequestInit, basePath = ''): ServerRequest | undefined {
   const { body } = init;
   if (body !== undefined && body !== null && typeof body !== 'string') return undefined;
+  const method = normalizeMethod(init.method ?? 'GET');
+  if (body !== undefined && body !== null && (method === 'GET' || method === 'HEAD')) return undefined;
   const headers: Record<string, string[]> = {};
   // As Headers does: names in lower case, repeated names joined with ", ", values trimmed.
   new Headers(init.headers).forEach((value, name) => {
@@ -37,7 +40,7 @@ export function fromFetchArguments(url: URL, init: RequestInit, basePath = ''): 
   const bytes = body ? Buffer.from(body) : Buffer.alloc(0);
   if (body && !headers['content-type']) headers['content-type'] = ['text/plain;charset=UTF-8'];
   return {
-    method: normalizeMethod(init.method ?? 'GET'),
+    method,
     target: targetUnder(url, basePath),
     headers,
     declaredLength: undefined,

@@ -1,11 +1,12 @@
 // Everything a route needs, built once per running sandbox.
+
+import type { Clock } from '../clock/clock.js';
 import type { ContractOperation } from '../contract/contract-facts.js';
 import type { ProblemFactory } from '../http/problem-factory.js';
 import type { CreateProblem, OwnProblemType } from '../http/problems.js';
 import type { CallbackDispatcher } from './callbacks/callback-dispatcher.js';
 import type { CheckoutSettings } from './checkout/build-checkout.js';
 import type { CheckoutStore } from './checkout/checkout-store.js';
-import type { Clock } from './checkout/clock.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { Authentication, AuthorizationHeader } from './routes/authenticate.js';

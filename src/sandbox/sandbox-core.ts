@@ -3,6 +3,7 @@
 // front of it; the testing kit's fetch sandbox (src/testing/fetch-sandbox.ts) puts a `fetch` function in front of
 // the very same core, so that the fetch sandbox and the sandbox server cannot answer differently.
 import { randomUUID } from 'node:crypto';
+import { type Clock, nowMillis, systemClock } from '../clock/clock.js';
 import { createRequestIdMaker, findOperation, readAuthScheme } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
 import type { Answer, ServerRequest } from '../http/exchange.js';
@@ -11,7 +12,6 @@ import { createProblemMaker } from '../http/problems.js';
 import type { SendCallback } from './callbacks/callback-delivery.js';
 import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
-import { type Clock, systemClock, toMillis } from './checkout/clock.js';
 import { createRateTable } from './checkout/test-rates.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { IdempotencyStore } from './idempotency-store.js';
@@ -28,6 +28,7 @@ export interface SandboxCoreOptions {
   policies: SandboxPolicies;
   /** Where operational lines go (callback failures, bugs); never given a key. Defaults to stderr. */
   log?: (line: string) => void;
+  /** The one clock of records, expiry, windows, callbacks, their retries and the sweep; the real one by default. */
   clock?: Clock;
   contract?: OpenApiDocument;
   /** How callback attempts reach their receivers; over HTTP by default. */
@@ -57,6 +58,7 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     log,
     send: options.sendCallback,
     maxDroppedListed: policies.maxSessions,
+    clock,
   });
   const createOperation = findOperation(contract, 'createCheckout');
   const createProblem = createProblemMaker(contract, SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES);
@@ -92,7 +94,7 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     context,
     answer: (request) => routeRequest(request, context),
     sweep: () => {
-      const nowMs = toMillis(clock.nowMicros());
+      const nowMs = nowMillis(clock);
       context.checkouts.sweep(nowMs);
       context.idempotency.sweep(nowMs);
     },

@@ -2,13 +2,13 @@
 // stand-in checkout page), with the periodic expiry sweep. Returns a handle to stop it, which lets callback attempts
 // in flight finish for a short while and reports the events left undelivered.
 import { createServer } from 'node:http';
+import type { Clock, ScheduledTask } from '../clock/clock.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { formatBaseUrl, listen } from '../http/listen.js';
 import { fromIncomingMessage } from '../http/request-body.js';
 import { answerClientError, writeAnswer } from '../http/send-response.js';
 import type { SendCallback } from './callbacks/callback-delivery.js';
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
-import type { Clock } from './checkout/clock.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
 import type { SandboxContext } from './sandbox-context.js';
@@ -54,8 +54,21 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const url = formatBaseUrl(config.host, port);
   if (!config.checkoutPageUrl) context.checkoutSettings.checkoutPageUrl = url;
 
-  const sweeper = setInterval(core.sweep, config.sweepIntervalMs);
-  sweeper.unref();
+  // The sweep runs on the sandbox's clock, like everything time-driven (a test clock moves it too), and never holds
+  // the process open.
+  const { clock } = context;
+  let sweeper: ScheduledTask;
+  const sweepAfterInterval = () => {
+    sweeper = clock.schedule(
+      config.sweepIntervalMs,
+      () => {
+        core.sweep();
+        sweepAfterInterval();
+      },
+      { holdsProcessOpen: false },
+    );
+  };
+  sweepAfterInterval();
 
   const shutdownGraceMs = Math.min(config.callbackTimeoutMs, SHUTDOWN_GRACE_MS);
   return {
@@ -64,7 +77,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     context,
     shutdownGraceMs,
     close: async () => {
-      clearInterval(sweeper);
+      sweeper.cancel();
       // First stop taking requests, so that no checkout completes (and no callback starts) while the rest winds down.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -1,9 +1,9 @@
 // What a test does besides calling the API, the same for the fetch sandbox and the in-process sandbox server: complete or
 // expire a checkout (as the sandbox helper routes do), and read the stored checkouts and their callback deliveries.
 import type { Checkout } from '../../generated/openapi.js';
+import { nowMillis } from '../clock/clock.js';
 import type { CallbackDeliveryLog } from '../sandbox/callbacks/callback-delivery.js';
 import { readRecord } from '../sandbox/checkout/checkout-store.js';
-import { toMillis } from '../sandbox/checkout/clock.js';
 import { describeRefusal, findStoredCheckout, settleCheckout } from '../sandbox/checkout/settle-checkout.js';
 import type { SandboxContext } from '../sandbox/sandbox-context.js';
 
@@ -35,8 +35,13 @@ export interface CheckoutControls {
   deliveries(id: string): CallbackDeliveryLog[];
 }
 
-export function createCheckoutControls(context: SandboxContext): CheckoutControls {
+/**
+ * `runDueTimers` is called first on every use: with a test's clock (the `now` option), it runs the callback retries
+ * and other timers that clock has reached since, so that a test that moves its clock sees them (testing-options.ts).
+ */
+export function createCheckoutControls(context: SandboxContext, runDueTimers: () => void = () => {}): CheckoutControls {
   const settle = async (id: string, status: 'complete' | 'expired') => {
+    runDueTimers();
     // After close() no callback can start, so a completion would leave its event pending with nothing to report it.
     if (context.callbacks.closing) {
       const call = status === 'complete' ? 'complete' : 'expire';
@@ -53,10 +58,17 @@ export function createCheckoutControls(context: SandboxContext): CheckoutControl
     complete: (id) => settle(id, 'complete'),
     expire: (id) => settle(id, 'expired'),
     checkout: (id) => {
+      runDueTimers();
       const entry = findStoredCheckout(context, id);
       return entry && readRecord(entry);
     },
-    checkouts: () => context.checkouts.list(toMillis(context.clock.nowMicros())).map(readRecord),
-    deliveries: (id) => structuredClone(findStoredCheckout(context, id)?.deliveries ?? []),
+    checkouts: () => {
+      runDueTimers();
+      return context.checkouts.list(nowMillis(context.clock)).map(readRecord);
+    },
+    deliveries: (id) => {
+      runDueTimers();
+      return structuredClone(findStoredCheckout(context, id)?.deliveries ?? []);
+    },
   };
 }

@@ -42,11 +42,12 @@ export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSand
     sendCallback: options.onCallback && sendToFunction(options.onCallback),
   });
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
+  const runDueTimers = () => clock?.runDue();
   return {
     baseUrl,
     apiKey: policies.apiKeys[0] as string,
     callbackSecret: policies.callbackSecret,
-    ...createCheckoutControls(core.context),
+    ...createCheckoutControls(core.context, runDueTimers),
     fetch: async (input, init) => {
       const signal = input instanceof Request ? input.signal : init?.signal;
       // As fetch does: an aborted signal rejects before anything is sent.
@@ -58,12 +59,15 @@ export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSand
           `createFetchSandbox: ${url.origin}${url.pathname} is not under the sandbox's baseUrl ${baseUrl}; give your client baseUrl: sandbox.baseUrl.`,
         );
       }
-      // A `now` that stopped telling the time rejects here with its TypeError, as fetch rejects what it cannot send,
-      // rather than as a 500 the test would have to decode.
-      clock?.nowMicros();
+      // The timers the test's clock has reached run first. A `now` that stopped telling the time rejects here with its
+      // TypeError, as fetch rejects what it cannot send, rather than as a 500 the test would have to decode.
+      runDueTimers();
+      // Anything but the common `fetch(url, { body: string })` goes through a new Request, as fetch does: the runtime
+      // then refuses what fetch refuses with its own TypeError (a Request whose body was already read, a GET or HEAD
+      // with a body), and a Request passed in is consumed as fetch consumes it.
       const request =
         (input instanceof Request ? undefined : fromFetchArguments(url, init ?? {}, basePath)) ??
-        fromFetchRequest(input instanceof Request && init === undefined ? input : new Request(input, init), basePath);
+        fromFetchRequest(new Request(input, init), basePath);
       return toFetchResponse(await core.answer(request));
     },
     close: () => core.close(Math.min(policies.callbackTimeoutMs, SHUTDOWN_GRACE_MS)),

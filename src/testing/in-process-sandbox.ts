@@ -24,17 +24,18 @@ export interface TestSandbox extends CheckoutControls {
 export async function startSandbox(options: SandboxStartOptions = {}): Promise<TestSandbox> {
   // PORT's row, with the kit's own default: a free port.
   const config = readSandboxOptions({ ...options, port: options.port ?? 0 }, 'startSandbox');
+  const clock = readClock(options.now, 'startSandbox');
   const running = await startSandboxServer({
     config,
     log: options.log ?? (() => {}),
-    clock: readClock(options.now, 'startSandbox'),
+    clock,
     sendCallback: options.onCallback && sendToFunction(options.onCallback),
   });
   return {
     baseUrl: running.url,
     apiKey: config.apiKeys[0] as string,
     callbackSecret: config.callbackSecret,
-    ...createCheckoutControls(running.context),
+    ...createCheckoutControls(running.context, () => clock?.runDue()),
     close: () => running.close(),
   };
 }

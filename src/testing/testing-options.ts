@@ -2,8 +2,9 @@
 // settings table (src/sandbox/config/sandbox-settings.ts): the same defaults, bounds and messages as the
 // `checkout-sandbox` environment variables, each message naming the option instead of the variable. Defaults and
 // bounds are in that table and docs/sandbox.md, not repeated here.
+
+import { type ClockOverTimeReading, createClockOverTimeReading } from '../clock/clock-over-time-reading.js';
 import type { CallbackReply, OutgoingCallback, SendCallback } from '../sandbox/callbacks/callback-delivery.js';
-import type { Clock } from '../sandbox/checkout/clock.js';
 
 /**
  * What a test's callback handler answered: nothing (acknowledged, like a 2xx), a status code, or a Response (its
@@ -41,7 +42,11 @@ export interface TestingPolicies {
   maxSessions?: number;
   /** CHECKOUT_MERCHANT_NAME: the merchant.name of every checkout. */
   merchantName?: string;
-  /** The clock of records and expiry, in milliseconds since the epoch (default: the real clock). */
+  /**
+   * The sandbox's clock, in milliseconds since the epoch (default: the real clock). Everything time-driven follows
+   * it: the records, expiry, rate and idempotency windows, the callbacks' `webhook-timestamp`, event time and delivery
+   * log, and the callback retries, which are due when `now` has reached their time.
+   */
   now?: () => number | Date;
   /**
    * Receive each callback attempt in the test instead of over HTTP, to hand it to your own webhook handler.
@@ -56,11 +61,12 @@ export interface TestingPolicies {
 const LATEST_MS = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
 
 /**
- * The clock of `now`, or undefined for the real one. `now` is called once here, so a clock that cannot tell the time
- * fails at creation, and checked on every later call, so one that stops telling it fails where it is used: each time
- * with a TypeError that names the option, never a record dated `NaN.000NaN` (issue 21, R12).
+ * The clock of `now` (time and timers, src/clock/clock-over-time-reading.ts), or undefined for the real one. `now` is
+ * called once here, so a clock that cannot tell the time fails at creation, and checked on every later call, so one
+ * that stops telling it fails where it is used: each time with a TypeError that names the option, never a record
+ * dated `NaN.000NaN` (issue 21, R12).
  */
-export function readClock(now: TestingPolicies['now'], caller: string): Clock | undefined {
+export function readClock(now: TestingPolicies['now'], caller: string): ClockOverTimeReading | undefined {
   if (now === undefined) return undefined;
   if (typeof now !== 'function') throw new TypeError(`${caller}: options.now must be a function returning milliseconds or a Date.`);
   const readMillis = () => {
@@ -75,7 +81,7 @@ export function readClock(now: TestingPolicies['now'], caller: string): Clock | 
     return ms;
   };
   readMillis();
-  return { nowMicros: () => Math.floor(readMillis() * 1000) };
+  return createClockOverTimeReading(readMillis);
 }
 
 /** A callback sender that hands each attempt to the test's function instead of the network. */

@@ -4,7 +4,7 @@ import { CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
 import { waitFor } from '../support/wait-for.js';
 import { createdCheckout, json201, problemExamples, requestBody } from './client-fixtures.js';
-import { type RecordingServer, startRecordingServer } from './recording-server.js';
+import { type PlannedAnswer, type RecordingServer, startRecordingServer } from './recording-server.js';
 
 let server: RecordingServer;
 let client: CheckoutClient;
@@ -115,6 +115,96 @@ describe('createCheckout resolves every HTTP answer', () => {
   });
 });
 
+describe('createCheckout keeps its result promise whatever arrives (issue 28, R12 and R13)', () => {
+  const createdText = JSON.stringify(createdCheckout);
+  const unexpected = 'urn:checkout-api-contract:client:unexpected-status';
+  const invalid = 'urn:checkout-api-contract:client:invalid-checkout';
+  const unreadable = 'urn:checkout-api-contract:client:unreadable-body';
+  // Each answer, and the problem it must give: [type, title, status, what its detail says].
+  const cases: Array<[string, PlannedAnswer, [string, string, number, RegExp]]> = [
+    [
+      'a 200 HTML page',
+      { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<html>Sign in to the hotel Wi-Fi</html>' },
+      [unexpected, 'Unexpected status', 200, /^The server answered 200 OK, which the Checkout API never gives createCheckout /],
+    ],
+    [
+      'a 201 cut short (valid framing)',
+      { status: 201, headers: { 'Content-Type': 'application/json' }, body: createdText.slice(0, 40) },
+      [
+        invalid,
+        'Invalid checkout',
+        201,
+        /^The server answered 201 Created with a application\/json that is not a checkout \(a JSON object with an id and a url\),/,
+      ],
+    ],
+    [
+      'a 201 whose body breaks off before its Content-Length',
+      {
+        status: 201,
+        raw: `HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: ${createdText.length}\r\n\r\n${createdText.slice(0, 40)}`,
+      },
+      [
+        unreadable,
+        'Unreadable body',
+        201,
+        /^The server answered 201 Created but its body could not be read to its end \(.+\): the connection broke off/,
+      ],
+    ],
+    [
+      'a 201 falsely claiming gzip',
+      { status: 201, headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: createdText },
+      [unreadable, 'Unreadable body', 201, /^The server answered 201 Created but its body could not be read to its end \(.+\)/],
+    ],
+    [
+      'a 500 whose body breaks off',
+      {
+        status: 500,
+        raw: 'HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/problem+json\r\nContent-Length: 400\r\n\r\n{"type":',
+      },
+      [unreadable, 'Unreadable body', 500, /^The server answered 500 Internal Server Error but its body could not be read/],
+    ],
+    [
+      'a 201 with no body',
+      { status: 201, headers: { 'Content-Type': 'application/json' } },
+      [invalid, 'Invalid checkout', 201, /^The server answered 201 Created with an empty body, so no checkout can be read from it/],
+    ],
+    [
+      'a 201 whose JSON is not an object',
+      { status: 201, headers: { 'Content-Type': 'application/json' }, body: '[]' },
+      [invalid, 'Invalid checkout', 201, /^The server answered 201 Created with a application\/json that is not a checkout/],
+    ],
+    [
+      'a 201 whose object has no url (a problem document, say)',
+      { status: 201, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...createdCheckout, url: undefined }) },
+      [invalid, 'Invalid checkout', 201, /^The server answered 201 Created with a application\/json that is not a checkout/],
+    ],
+    ['a 204', { status: 204 }, [unexpected, 'Unexpected status', 204, /^The server answered 204 No Content, which/]],
+    ['a 304', { status: 304 }, [unexpected, 'Unexpected status', 304, /^The server answered 304 Not Modified, which/]],
+    [
+      'a 300 with a text body',
+      { status: 300, headers: { 'Content-Type': 'text/plain' }, body: 'choose one' },
+      [unexpected, 'Unexpected status', 300, /^The server answered 300 Multiple Choices, which/],
+    ],
+    ['a 399', { status: 399, body: 'odd' }, [unexpected, 'Unexpected status', 399, /^The server answered 399 unknown, which/]],
+  ];
+
+  it.each(cases)('%s resolves with a truthy problem as error and no data', async (_, answer, [type, title, status, detail]) => {
+    server.answerNext(answer);
+    const { data, error, response } = await client.createCheckout(requestBody);
+    expect(data).toBeUndefined();
+    expect(error).toEqual({ type, title, status, detail: expect.stringMatching(detail) });
+    expect(Boolean(error)).toBe(true);
+    expect(response.status).toBe(status);
+  });
+
+  it('after such an answer the next call on the same client still gets its checkout', async () => {
+    server.answerNext(cases[2][1]);
+    expect((await client.createCheckout(requestBody)).error?.type).toBe(unreadable);
+    server.answerNext(json201(createdCheckout));
+    expect((await client.createCheckout(requestBody)).data).toEqual(createdCheckout);
+  });
+});
+
 describe('createCheckout rejects only when no answer arrives', () => {
   it('a refused connection rejects with a CheckoutNetworkError naming the URL and the cause', async () => {
     const port = await freePort();
@@ -135,6 +225,20 @@ describe('createCheckout rejects only when no answer arrives', () => {
   it('an abort rejects with the AbortError, unchanged', async () => {
     // The answer is held until long after the test, so the abort lands while the request is in flight.
     server.answerNext({ ...json201(createdCheckout), delayMs: 600_000 });
+    const controller = new AbortController();
+    const sent = server.requests.length;
+    const pending = client.createCheckout(requestBody, { signal: controller.signal });
+    await waitFor(() => server.requests.length > sent, { what: 'the request at the server' });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('an abort while the body is arriving rejects with the AbortError, not a problem', async () => {
+    server.answerNext({
+      status: 201,
+      raw: 'HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"id":',
+      holdOpen: true,
+    });
     const controller = new AbortController();
     const sent = server.requests.length;
     const pending = client.createCheckout(requestBody, { signal: controller.signal });

@@ -1,5 +1,6 @@
 // A local node:http server for the client tests: it records each request as received and answers with whatever
-// the test queued (status, headers, body), or a delay to exercise aborts.
+// the test queued (status, headers, body), a delay to exercise aborts, or raw bytes after which the connection is
+// destroyed (an answer that breaks off).
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -15,6 +16,10 @@ export interface PlannedAnswer {
   headers?: Record<string, string>;
   body?: string;
   delayMs?: number;
+  /** Written to the socket as they are, in place of status, headers and body; the socket is then destroyed. */
+  raw?: string;
+  /** With `raw`: keep the socket open after it instead (a body that stops arriving). */
+  holdOpen?: boolean;
 }
 
 export interface RecordingServer {
@@ -32,9 +37,14 @@ export async function startRecordingServer(): Promise<RecordingServer> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const answer = planned.shift() ?? { status: 500, body: 'no answer planned' };
+      const answer: PlannedAnswer = planned.shift() ?? { status: 500, body: 'no answer planned' };
       const send = () => {
         if (res.destroyed) return;
+        if (answer.raw !== undefined) {
+          if (answer.holdOpen) req.socket.write(answer.raw);
+          else req.socket.end(answer.raw, () => req.socket.destroy());
+          return;
+        }
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
       };

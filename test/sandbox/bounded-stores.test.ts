@@ -5,7 +5,7 @@ import { IdempotencyStore } from '../../src/sandbox/idempotency-store.js';
 
 function storedCheckout(id: string, expiresAtMs = 10_000) {
   const record = { id, status: 'open', expiresAt: String(expiresAtMs), updatedAt: '0.500000' } as any;
-  return createStoredCheckout(record, JSON.stringify(record), null, 500_000);
+  return createStoredCheckout(record, JSON.stringify(record), null);
 }
 
 describe('the checkout store', () => {

@@ -1,10 +1,12 @@
 // D7 as Standard Webhooks gives it: a 410 Gone reply stops an event's retries, a Retry-After on a failure reply
 // makes the next attempt wait at least that long, and jitter only lengthens a scheduled delay (by at most its share).
-import { afterEach, describe, expect, it } from 'vitest';
+// Retries run on the dispatcher's clock, here the manual one: a test moves it to the next attempt, never waits.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
 import type { CallbackDeliveryLog } from '../../src/sandbox/callbacks/callback-delivery.js';
 import { CallbackDispatcher, readRetryAfterMs } from '../../src/sandbox/callbacks/callback-dispatcher.js';
 import { CONTRACT_RETRY_DELAYS_MS } from '../../src/sandbox/config/sandbox-settings.js';
+import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { waitFor } from '../support/wait-for.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
 import { CALLBACK_SECRET } from './support/sandbox-harness.js';
@@ -23,9 +25,23 @@ async function startDelivery(retryDelaysMs: number[], jitter: number, reply: Cal
   receiver.reply = reply;
   await receiver.up();
   const logs: string[] = [];
-  dispatcher = new CallbackDispatcher({ secret: CALLBACK_SECRET, retryDelaysMs, jitter, timeoutMs: 5_000, log: (line) => logs.push(line) });
-  const delivery = dispatcher.dispatch(RECORD, receiver.url, Date.now()).delivery;
-  return { delivery, logs };
+  const clock = createManualClock();
+  dispatcher = new CallbackDispatcher({
+    secret: CALLBACK_SECRET,
+    retryDelaysMs,
+    jitter,
+    timeoutMs: 5_000,
+    log: (line) => logs.push(line),
+    clock,
+  });
+  const delivery = dispatcher.dispatch(RECORD, receiver.url, clock.now()).delivery;
+  return { delivery, logs, clock };
+}
+
+/** Waits for attempt number `attempts` of `delivery` to end, then moves `clock` to the retry it scheduled. */
+async function advanceToRetry(delivery: CallbackDeliveryLog, clock: ManualClock, attempts: number): Promise<void> {
+  await waitFor(() => delivery.attempts.length === attempts, { what: `attempt ${attempts}` });
+  clock.advance(Date.parse(delivery.nextAttemptAt ?? '') - clock.now());
 }
 
 describe('callback retries (D7, Standard Webhooks)', () => {
@@ -44,29 +60,38 @@ describe('callback retries (D7, Standard Webhooks)', () => {
 
   it('waits at least a Retry-After from the reply (429, Retry-After: 1) before the next attempt, then delivers', async () => {
     const { createServer } = await import('node:http');
-    const attemptsAt: number[] = [];
+    let requests = 0;
     const server = createServer((req, res) => {
-      attemptsAt.push(Date.now());
+      requests += 1;
       req.resume();
-      if (attemptsAt.length === 1) res.writeHead(429, { 'retry-after': '1' }).end();
+      if (requests === 1) res.writeHead(429, { 'retry-after': '1' }).end();
       else res.writeHead(204).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     try {
       const { port } = server.address() as import('node:net').AddressInfo;
       const logs: string[] = [];
+      const clock = createManualClock();
       dispatcher = new CallbackDispatcher({
         secret: CALLBACK_SECRET,
         retryDelaysMs: [20],
         jitter: 0,
         timeoutMs: 5_000,
         log: (line) => logs.push(line),
+        clock,
       });
-      const delivery: CallbackDeliveryLog = dispatcher.dispatch(RECORD, `http://127.0.0.1:${port}/hook`, Date.now()).delivery;
+      const delivery: CallbackDeliveryLog = dispatcher.dispatch(RECORD, `http://127.0.0.1:${port}/hook`, clock.now()).delivery;
+      await waitFor(() => delivery.attempts.length === 1, { what: 'the first attempt' });
+      expect(delivery.nextAttemptAt).toBe(new Date(clock.now() + 1000).toISOString());
+      clock.advance(999);
+      expect(requests).toBe(1);
+      clock.advance(1);
       await waitFor(() => delivery.status !== 'pending', { what: 'the end of the delivery' });
       expect(delivery.status).toBe('delivered');
       expect(logs).toEqual([expect.stringMatching(/failed on attempt 1 \(HTTP 429\); retrying in 1000 ms$/)]);
-      expect(attemptsAt[1] - attemptsAt[0]).toBeGreaterThanOrEqual(990);
+      expect(delivery.attempts.map(({ startedAt }) => Date.parse(startedAt) - Date.parse(delivery.attempts[0].startedAt))).toEqual([
+        0, 1000,
+      ]);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -83,11 +108,21 @@ describe('callback retries (D7, Standard Webhooks)', () => {
   });
 
   it('lengthens each scheduled delay by a random share of at most the jitter, never shortens it', async () => {
-    const { delivery, logs } = await startDelivery([200, 200, 200, 200], 0.5, (n) => (n < 5 ? 500 : 204));
-    await waitFor(() => delivery.status !== 'pending', { what: 'the end of the delivery' });
-    expect(delivery.attempts.map((attempt) => attempt.responseStatus)).toEqual([500, 500, 500, 500, 204]);
-    const waits = logs.map((line) => Number(/retrying in (\d+) ms$/.exec(line)?.[1]));
-    // Four retries, each scheduled 200 ms lengthened by at most half: between 200 and 300 ms.
-    expect(waits).toEqual([1, 2, 3, 4].map(() => expect.toSatisfy((wait: number) => wait >= 200 && wait <= 300)));
+    // The random share drawn for each of the four retries: the least, two between, and the most Math.random gives.
+    const shares = [0, 0.25, 0.5, 1 - Number.EPSILON];
+    const random = vi.spyOn(Math, 'random').mockImplementation(() => shares.shift() ?? 0);
+    try {
+      const { delivery, logs, clock } = await startDelivery([200, 200, 200, 200], 0.5, (n) => (n < 5 ? 500 : 204));
+      for (const attempts of [1, 2, 3, 4]) await advanceToRetry(delivery, clock, attempts);
+      await waitFor(() => delivery.status !== 'pending', { what: 'the end of the delivery' });
+      expect(delivery.attempts.map((attempt) => attempt.responseStatus)).toEqual([500, 500, 500, 500, 204]);
+      const waits = logs.map((line) => Number(/retrying in (\d+) ms$/.exec(line)?.[1]));
+      // Each scheduled 200 ms lengthened by its share of at most half: 200 × (1 + share × 0.5), rounded.
+      expect(waits).toEqual([200, 225, 250, 300]);
+      const started = delivery.attempts.map(({ startedAt }) => Date.parse(startedAt));
+      expect(started.slice(1).map((at, index) => at - started[index])).toEqual([200, 225, 250, 300]);
+    } finally {
+      random.mockRestore();
+    }
   });
 });

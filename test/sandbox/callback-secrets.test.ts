@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
 import { CallbackDispatcher } from '../../src/sandbox/callbacks/callback-dispatcher.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN } from '../support/canary.js';
+import { createManualClock } from '../support/manual-clock.js';
 import { freePort } from '../support/ports.js';
 import { settlesWithin, waitFor } from '../support/wait-for.js';
 import { namedRequests } from './support/contract-checks.js';
@@ -14,14 +15,17 @@ describe('the callback dispatcher', () => {
   it('never logs nor records the userinfo or query of a callback_url, even from a library message quoting it', async () => {
     const logs: string[] = [];
     const log = (line: string) => logs.push(line);
-    const dispatcher = new CallbackDispatcher({ secret: CALLBACK_SECRET, retryDelaysMs: [10], jitter: 0, timeoutMs: 1_000, log });
+    const clock = createManualClock();
+    const dispatcher = new CallbackDispatcher({ secret: CALLBACK_SECRET, retryDelaysMs: [10], jitter: 0, timeoutMs: 1_000, log, clock });
     const port = await freePort();
     const url = `http://merchant:${CANARY_CALLBACK_PASSWORD}@127.0.0.1:${port}/hook?token=${CANARY_CALLBACK_TOKEN}`;
     const delivery = dispatcher.dispatch(
       { id: 'a6a3c0a4-4d3e-4a55-9c61-3c2f8f0e1b7d', status: 'complete' } as Checkout,
       url,
-      Date.now(),
+      clock.now(),
     ).delivery;
+    await waitFor(() => delivery.attempts.length === 1, { what: 'the first attempt' });
+    clock.advance(10);
     await settlesWithin(() => delivery.status !== 'pending', { what: 'the end of the delivery' });
     await dispatcher.close(0);
 
@@ -36,9 +40,10 @@ describe('the callback dispatcher', () => {
 });
 
 describe('the sandbox', () => {
+  const clock = createManualClock();
   let sandbox: TestSandbox;
   beforeAll(async () => {
-    sandbox = await startTestSandbox({ CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '10', CHECKOUT_CALLBACK_TIMEOUT_MS: '1000' });
+    sandbox = await startTestSandbox({ CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '10', CHECKOUT_CALLBACK_TIMEOUT_MS: '1000' }, {}, { clock });
   });
   afterAll(async () => {
     await sandbox.close();
@@ -52,6 +57,10 @@ describe('the sandbox', () => {
     const created = await (await sandbox.createCheckout({ ...namedRequests.usdtOnTron, callback_url: refusing })).json();
     expect((await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`)).status).toBe(200);
     const [{ eventId }] = (await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}/deliveries`)).json()).deliveries;
+    await waitFor(() => sandbox.logs.some((line) => line.includes(eventId) && line.includes('retrying in 10 ms')), {
+      what: `the first failure of callback ${eventId}`,
+    });
+    clock.advance(10);
     await waitFor(() => sandbox.logs.some((line) => line.includes(eventId) && line.includes('no retries left')), {
       what: `the last failure of callback ${eventId}`,
     });

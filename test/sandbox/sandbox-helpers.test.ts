@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '../support/manual-clock.js';
 import { readProblem } from '../support/problems.js';
-import { waitFor, waitForMarker } from '../support/wait-for.js';
 import { expectValid, namedRequests, validateCheckout } from './support/contract-checks.js';
 import { sandboxValidatorFor } from './support/sandbox-document.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
@@ -120,6 +119,25 @@ describe('expiry by time and a bounded store', () => {
     }
   });
 
+  it.each([
+    ['complete', 'complete'],
+    ['expire', 'expired'],
+  ])('%s within the initial update delay moves updatedAt on, never back to createdAt (issue 28, R14)', async (helper, status) => {
+    const clock = createManualClock(Date.parse('2031-05-01T08:00:00Z'));
+    const delayed = await startTestSandbox({ CHECKOUT_INITIAL_UPDATE_DELAY_MS: '60000' }, {}, { clock });
+    try {
+      const created = await createOpenCheckout(delayed);
+      expect([created.createdAt, created.updatedAt]).toEqual(['1935388800.000000', '1935388860.000000']);
+      clock.advance(1_000);
+      const settled = await (await delayed.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/${helper}`)).json();
+      expect([settled.status, settled.updatedAt]).toEqual([status, '1935388860.000001']);
+      const read = await (await delayed.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`)).json();
+      expect(read.updatedAt).toBe('1935388860.000001');
+    } finally {
+      await delayed.close();
+    }
+  });
+
   it('the sweep expires and then evicts checkouts without anyone reading them', async () => {
     const clock = createManualClock();
     const swept = await startTestSandbox(
@@ -130,14 +148,17 @@ describe('expiry by time and a bounded store', () => {
     try {
       const created = await createOpenCheckout(swept);
       const { checkouts } = swept.sandbox.context;
-      // Expired at 100 ms, kept 100 ms more: at 200 ms the next sweep evicts it, and no request reads it before.
+      // Expired at 100 ms, kept 100 ms more: the first sweep the clock reaches after 200 ms evicts it, and no request
+      // reads it before. The sweep runs on the sandbox's clock: due 20 ms after start, then 20 ms after each run.
       const sweeps = vi.spyOn(checkouts, 'sweep');
       clock.advance(199);
-      const sweptBefore = sweeps.mock.calls.length;
-      await waitForMarker(() => sweeps.mock.calls.length > sweptBefore, { what: 'a sweep at 199 ms' });
+      expect(sweeps).toHaveBeenCalledTimes(1);
       expect(checkouts.size).toBe(1);
+      clock.advance(19);
+      expect(sweeps).toHaveBeenCalledTimes(1);
       clock.advance(1);
-      await waitFor(() => checkouts.size === 0, { what: 'the sweep that evicts the checkout' });
+      expect(sweeps).toHaveBeenCalledTimes(2);
+      expect(checkouts.size).toBe(0);
       await readProblem(await swept.callHelper('GET', `/sandbox/v1/checkouts/${created.id}`), 404, 'checkout-not-found');
     } finally {
       await swept.close();

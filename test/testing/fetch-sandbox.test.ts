@@ -124,11 +124,13 @@ describe('callbacks handed to onCallback', () => {
     expect(mock.deliveries(id)).toMatchObject([{ status: 'delivered', attempts: [{ attempt: 1, responseStatus: 200, error: null }] }]);
   });
 
-  it('retries a failed attempt on the schedule with the same webhook-id', async () => {
+  it('retries a failed attempt on the schedule of the `now` clock, with the same webhook-id', async () => {
+    const clock = createManualClock();
     const answers = [500, 204];
     const received: OutgoingCallback[] = [];
     const mock = makeMock({
-      callbackRetryDelaysMs: [10, 10],
+      now: clock.now,
+      callbackRetryDelaysMs: [5_000, 300_000],
       callbackRetryJitter: 0,
       onCallback: (delivery) => {
         received.push(delivery);
@@ -136,12 +138,24 @@ describe('callbacks handed to onCallback', () => {
       },
     });
     const { id } = await createOpen(mock);
+    const completedAt = clock.now();
     await mock.complete(id);
+    clock.advance(4_999);
+    expect(mock.deliveries(id)).toMatchObject([
+      { status: 'pending', nextAttemptAt: new Date(completedAt + 5_000).toISOString(), attempts: [{ responseStatus: 500 }] },
+    ]);
+    clock.advance(1);
     await waitFor(() => mock.deliveries(id)[0]?.status === 'delivered', { what: 'the delivery of the callback' });
     const [delivery] = mock.deliveries(id);
-    expect(delivery.attempts.map(({ attempt, responseStatus }) => [attempt, responseStatus])).toEqual([
-      [1, 500],
-      [2, 204],
+    expect(
+      delivery.attempts.map(({ attempt, responseStatus, startedAt, durationMs }) => [attempt, responseStatus, startedAt, durationMs]),
+    ).toEqual([
+      [1, 500, new Date(completedAt).toISOString(), 0],
+      [2, 204, new Date(completedAt + 5_000).toISOString(), 0],
+    ]);
+    expect(received.map(({ headers }) => headers['webhook-timestamp'])).toEqual([
+      String(Math.floor(completedAt / 1000)),
+      String(Math.floor(completedAt / 1000) + 5),
     ]);
     expect(received.map(({ headers }) => headers['webhook-id'])).toEqual([delivery.eventId, delivery.eventId]);
     expect(received[1].body).toBe(received[0].body);
@@ -159,8 +173,10 @@ describe('callbacks handed to onCallback', () => {
 
   it('counts a thrown error as an attempt without a reply, and retries it', async () => {
     const { lines, log } = createLogCollector();
+    const clock = createManualClock();
     let calls = 0;
     const mock = makeMock({
+      now: clock.now,
       callbackRetryDelaysMs: [10],
       callbackRetryJitter: 0,
       log,
@@ -171,6 +187,7 @@ describe('callbacks handed to onCallback', () => {
     });
     const { id } = await createOpen(mock);
     await mock.complete(id);
+    clock.advance(10);
     await waitFor(() => mock.deliveries(id)[0]?.status === 'delivered', { what: 'the delivery of the callback' });
     expect(mock.deliveries(id)[0].attempts).toMatchObject([
       { attempt: 1, responseStatus: null, error: 'the webhook handler crashed' },
@@ -187,7 +204,9 @@ describe('callbacks handed to onCallback', () => {
   });
 
   it('waits at least the Retry-After of a returned Response, and close() reports the event', async () => {
+    const clock = createManualClock();
     const mock = makeMock({
+      now: clock.now,
       callbackRetryDelaysMs: [10],
       callbackRetryJitter: 0,
       onCallback: () => new Response(null, { status: 503, headers: { 'retry-after': '120' } }),
@@ -196,12 +215,124 @@ describe('callbacks handed to onCallback', () => {
     await mock.complete(id);
     const [delivery] = mock.deliveries(id);
     expect(delivery).toMatchObject({ status: 'pending', attempts: [{ responseStatus: 503 }] });
-    const waitMs = Date.parse(delivery.nextAttemptAt!) - Date.parse(delivery.attempts[0].startedAt);
-    expect(waitMs).toBeGreaterThanOrEqual(120_000);
-    expect(waitMs).toBeLessThan(125_000);
+    expect(delivery.attempts[0].startedAt).toBe(new Date(clock.now()).toISOString());
+    expect(delivery.nextAttemptAt).toBe(new Date(clock.now() + 120_000).toISOString());
+    clock.advance(119_999);
+    expect(mock.deliveries(id)[0].attempts).toHaveLength(1);
     expect(await mock.close()).toEqual([
       { checkoutId: id, eventId: delivery.eventId, url: createBody().callback_url, attempts: 1, nextAttemptAt: delivery.nextAttemptAt },
     ]);
+  });
+});
+
+describe('requests fetch itself refuses (issue 28, R18)', () => {
+  /** What the runtime's own Request throws for these arguments: what fetch rejects with. */
+  function refusalOf(build: () => unknown): unknown {
+    try {
+      build();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected the Request constructor to throw');
+  }
+
+  function postRequest(mock: FetchSandbox): Request {
+    return new Request(`${mock.baseUrl}/api/v1/checkouts/`, {
+      method: 'POST',
+      headers: { authorization: `Api-Key ${mock.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(createBody()),
+    });
+  }
+
+  it.each([
+    ['whose body was already read', async (request: Request) => void (await request.text())],
+    ['whose body stream is locked by a reader', async (request: Request) => void request.body?.getReader()],
+  ])('a Request %s rejects with the TypeError fetch gives, and creates nothing', async (_, useUp) => {
+    const { lines, log } = createLogCollector();
+    const mock = makeMock({ log });
+    const request = postRequest(mock);
+    await useUp(request);
+    const expected = refusalOf(() => new Request(request));
+    expect(expected).toBeInstanceOf(TypeError);
+    const error = await rejectionOf(mock.fetch(request));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe((expected as TypeError).message);
+    expect(mock.checkouts()).toEqual([]);
+    expect(lines).toEqual([]);
+  });
+
+  it.each(['GET', 'HEAD', 'get'])('a %s with a body rejects with the TypeError fetch gives', async (method) => {
+    const { lines, log } = createLogCollector();
+    const mock = makeMock({ log });
+    const url = `${mock.baseUrl}/api/v1/checkouts/`;
+    const init = { method, headers: { authorization: `Api-Key ${mock.apiKey}` }, body: '{}' };
+    const expected = refusalOf(() => new Request(url, init)) as TypeError;
+    expect(expected).toBeInstanceOf(TypeError);
+    const error = await rejectionOf(mock.fetch(url, init));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe(expected.message);
+    const asRequest = await rejectionOf(mock.fetch(new URL(url), { ...init, body: new Uint8Array([123, 125]) }));
+    expect(asRequest).toBeInstanceOf(TypeError);
+    expect(lines).toEqual([]);
+  });
+
+  it('a GET without a body, or with a null one, is answered as before: 405 with Allow', async () => {
+    const mock = makeMock();
+    for (const init of [{}, { body: null }]) {
+      const response = await mock.fetch(`${mock.baseUrl}/api/v1/checkouts/`, {
+        ...init,
+        headers: { authorization: `Api-Key ${mock.apiKey}` },
+      });
+      expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
+    }
+  });
+});
+
+describe('one clock (issue 28, R14 and R19)', () => {
+  it("with `now`, verifyCallback at that same clock accepts the sandbox's own callback, dated by it", async () => {
+    const clock = createManualClock(Date.parse('2031-05-01T08:00:00.250Z'));
+    const received: OutgoingCallback[] = [];
+    const mock = makeMock({ now: clock.now, onCallback: (delivery) => void received.push(delivery) });
+    const { id } = await createOpen(mock);
+    clock.advance(90_000);
+    const completed = await mock.complete(id);
+    const [callback] = received;
+    expect(callback.headers['webhook-timestamp']).toBe(String(Date.parse('2031-05-01T08:01:30Z') / 1000));
+    const event = verifyCallback({ payload: callback.body, headers: callback.headers, secret: mock.callbackSecret, now: clock.now() });
+    expect(event.timestamp).toBe('2031-05-01T08:01:30.250Z');
+    expect(event.data.updatedAt).toBe('1935388890.250000');
+    expect(event.data).toEqual(completed);
+    expect(mock.deliveries(id)).toEqual([
+      {
+        eventId: callback.headers['webhook-id'],
+        eventType: 'checkout.completed',
+        url: createBody().callback_url,
+        status: 'delivered',
+        attempts: [{ attempt: 1, startedAt: '2031-05-01T08:01:30.250Z', durationMs: 0, responseStatus: 200, error: null }],
+        nextAttemptAt: null,
+      },
+    ]);
+  });
+
+  it.each([
+    ['complete', 'complete'],
+    ['expire', 'expired'],
+  ] as const)('%s() within the initial update delay moves updatedAt on, never back, and the callback carries it', async (call, status) => {
+    const clock = createManualClock(Date.parse('2031-05-01T08:00:00Z'));
+    const received: OutgoingCallback[] = [];
+    const mock = makeMock({ now: clock.now, initialUpdateDelayMs: 60_000, onCallback: (delivery) => void received.push(delivery) });
+    const created = await createOpen(mock);
+    expect([created.createdAt, created.updatedAt]).toEqual(['1935388800.000000', '1935388860.000000']);
+    clock.advance(1_000);
+    const settled = await mock[call](created.id);
+    expect(settled.status).toBe(status);
+    // One microsecond after the updatedAt the create gave, since the clock (1935388801) has not reached it.
+    expect(settled.updatedAt).toBe('1935388860.000001');
+    expect(mock.checkout(created.id)?.updatedAt).toBe('1935388860.000001');
+    const events = received.map(({ body }) => JSON.parse(body));
+    expect(events.map((event) => [event.timestamp, event.data.updatedAt])).toEqual(
+      call === 'complete' ? [['2031-05-01T08:01:00.000Z', '1935388860.000001']] : [],
+    );
   });
 });
 
@@ -326,7 +457,9 @@ describe('secrecy', () => {
   it('never puts the API key, the callback secret or a callback URL token in a log line or a thrown message', async () => {
     const { lines, log } = createLogCollector();
     const callbackUrl = `https://shop.example.com/webhooks/checkout?token=${CANARY_CALLBACK_TOKEN}`;
+    const clock = createManualClock();
     const mock = makeMock({
+      now: clock.now,
       apiKey: CANARY_KEY,
       callbackSecret: CALLBACK_SECRET,
       callbackRetryDelaysMs: [10],
@@ -338,6 +471,7 @@ describe('secrecy', () => {
     });
     const { id } = await createOpen(mock, { callback_url: callbackUrl });
     await mock.complete(id);
+    clock.advance(10);
     await waitFor(() => mock.deliveries(id)[0]?.status === 'failed', { what: 'the last failed attempt' });
     const messages = [
       await rejectionOf(mock.complete(id)),

@@ -55,6 +55,27 @@ describe('options.now is checked', () => {
     broken = false;
     expect(mock.checkouts().map((record) => [record.id, record.status])).toEqual([[id, 'open']]);
   });
+
+  it('a clock that stops telling the time during a callback attempt fails that event with a log line, no rejection', async () => {
+    const clock = createManualClock();
+    let broken = false;
+    const lines: string[] = [];
+    const mock = makeMock({
+      now: () => (broken ? Number.NaN : clock.now()),
+      log: (line) => lines.push(line),
+      onCallback: () => {
+        broken = true;
+        return 503;
+      },
+    });
+    const id = await createOpen(mock);
+    const completed = await mock.complete(id);
+    expect(completed.status).toBe('complete');
+    broken = false;
+    const [delivery] = mock.deliveries(id);
+    expect([delivery.status, delivery.nextAttemptAt, delivery.attempts]).toEqual(['failed', null, []]);
+    expect(lines).toEqual([`callback ${delivery.eventId} stopped: ${nowMessage('createFetchSandbox', 'NaN')}`]);
+  });
 });
 
 describe('controls after close()', () => {

@@ -2,13 +2,15 @@
 // and their effects visible over HTTP through the sandbox helper routes (openapi-sandbox/openapi.yaml).
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { verifyCallback } from '../../src/callback/verify-callback.js';
 import { createCheckoutClient } from '../../src/client/create-checkout-client.js';
-import { startSandbox, type TestSandbox } from '../../src/testing/index.js';
+import { type OutgoingCallback, startSandbox, type TestSandbox } from '../../src/testing/index.js';
 import { expectValid, validateCheckout } from '../sandbox/support/contract-checks.js';
 import { sandboxValidatorFor } from '../sandbox/support/sandbox-document.js';
 import { CANARY_KEY, UNKNOWN_CANARY_KEY } from '../support/canary.js';
 import { readProblem } from '../support/problems.js';
-import { createBody } from './support.js';
+import { waitFor } from '../support/wait-for.js';
+import { createBody, createManualClock } from './support.js';
 
 const validateDeliveries = sandboxValidatorFor('CallbackDeliveryList');
 const started: TestSandbox[] = [];
@@ -75,6 +77,29 @@ describe('startSandbox', () => {
     const deliveries = await (await readHelper(sandbox, `/sandbox/v1/checkouts/${completed.id}/deliveries`)).json();
     expectValid(validateDeliveries, deliveries);
     expect(deliveries).toEqual({ deliveries: sandbox.deliveries(completed.id) });
+  });
+
+  it('with `now`, signs and retries its callbacks on that clock: verifyCallback at it accepts them (issue 28, R19)', async () => {
+    const clock = createManualClock(Date.parse('2031-05-01T08:00:00Z'));
+    const received: OutgoingCallback[] = [];
+    const answers = [503, 204];
+    const sandbox = await start({
+      now: clock.now,
+      callbackRetryDelaysMs: [5_000],
+      callbackRetryJitter: 0,
+      onCallback: (callback) => {
+        received.push(callback);
+        return answers.shift();
+      },
+    });
+    const { data } = await createCheckoutClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }).createCheckout(createBody());
+    await sandbox.complete(data!.id);
+    clock.advance(5_000);
+    await waitFor(() => sandbox.deliveries(data!.id)[0]?.status === 'delivered', { what: 'the retried delivery' });
+    expect(received.map(({ headers }) => headers['webhook-timestamp'])).toEqual(['1935388800', '1935388805']);
+    for (const { body, headers } of received) {
+      expect(verifyCallback({ payload: body, headers, secret: sandbox.callbackSecret, now: clock.now() }).data.id).toBe(data!.id);
+    }
   });
 
   it('answers a helper read of an unknown checkout with 404 checkout-not-found', async () => {

@@ -8,9 +8,16 @@
 // Bounded (issue 21, R5): an event is dropped with its checkout when the store evicts it, so no more events are
 // pending than checkouts are stored (maxSessions). A dropped event is logged at once and listed by close() among the
 // undelivered; close() lists at most `maxDroppedListed` of them (the latest) and logs how many older ones it left out.
+//
+// Time (issue 28, R19): the sandbox's one Clock gives the event's time, `webhook-timestamp`, the delivery log's times
+// and the retry timers, so a test clock moves them all. Two waits stay on real time (systemClock) on purpose: an
+// attempt's timeout and close()'s grace bound how long a real receiver or a test's handler may keep the sandbox
+// waiting, and a test clock standing still must not let a hung receiver hold it forever.
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Checkout, CheckoutCompletedEvent } from '../../../generated/openapi.js';
+import { type Clock, nowMillis, type ScheduledTask, systemClock } from '../../clock/clock.js';
+import { formatRfc3339 } from '../../clock/timestamps.js';
 import { redactUrl, redactUrls } from '../../http/redact.js';
 import { type CallbackDeliveryLog, type SendCallback, sendCallbackOverHttp } from './callback-delivery.js';
 
@@ -25,6 +32,8 @@ export interface CallbackDispatcherOptions {
   send?: SendCallback;
   /** Most dropped events close() lists (the sandbox gives maxSessions; default 10,000); older ones are counted in a log line. */
   maxDroppedListed?: number;
+  /** The sandbox's clock: event time, `webhook-timestamp`, delivery log and retry timers (default: the real one). */
+  clock?: Clock;
 }
 
 /** An event that was still pending when the dispatcher closed: what the sandbox prints on shutdown. */
@@ -40,7 +49,8 @@ export interface UndeliveredCallback {
   droppedBecause?: 'checkout-evicted';
 }
 
-// Why an attempt was cut short. The controller is aborted with one of these, and fetch rejects with it.
+// Why an attempt was cut short. The controller is aborted with one of these, and the attempt ends with it (through
+// endWithSignal, whether or not the sender heeds its signal).
 class AttemptEnded extends Error {
   constructor(readonly why: 'timeout' | 'shutdown' | 'dropped') {
     super(why);
@@ -53,7 +63,7 @@ interface PendingEvent {
   checkoutId: string;
   delivery: CallbackDeliveryLog;
   payload: string;
-  retry?: NodeJS.Timeout;
+  retry?: ScheduledTask;
   inFlight?: { controller: AbortController; ended: Promise<void> };
   /** Settles the promise of the first attempt's end, which dispatch() returns. */
   firstAttemptEnded: () => void;
@@ -71,6 +81,7 @@ export class CallbackDispatcher {
   readonly #dropped: UndeliveredCallback[] = [];
   #droppedUnlisted = 0;
   readonly #sendAttempt: SendCallback;
+  readonly #clock: Clock;
   #closing = false;
   #closed = false;
 
@@ -78,6 +89,7 @@ export class CallbackDispatcher {
     this.#options = options;
     this.#webhook = new Webhook(options.secret);
     this.#sendAttempt = options.send ?? sendCallbackOverHttp;
+    this.#clock = options.clock ?? systemClock;
   }
 
   /** Start delivering the completion of `record` (which the caller hands over) to `url`. The returned delivery is
@@ -88,7 +100,7 @@ export class CallbackDispatcher {
       throw new Error(`callback for checkout ${record.id} dispatched after close(): it could never be delivered or reported`);
     const event: CheckoutCompletedEvent = {
       type: 'checkout.completed',
-      timestamp: new Date(completedAtMs).toISOString(),
+      timestamp: formatRfc3339(completedAtMs),
       data: record as CheckoutCompletedEvent['data'],
     };
     const delivery: CallbackDeliveryLog = {
@@ -97,7 +109,7 @@ export class CallbackDispatcher {
       url,
       status: 'pending',
       attempts: [],
-      nextAttemptAt: new Date().toISOString(),
+      nextAttemptAt: formatRfc3339(nowMillis(this.#clock)),
     };
     let firstAttemptEnded = () => {};
     const firstAttempt = new Promise<void>((resolve) => {
@@ -135,12 +147,12 @@ export class CallbackDispatcher {
   #drop(pending: PendingEvent): void {
     this.#forget(pending);
     pending.dropped = true;
-    clearTimeout(pending.retry);
+    pending.retry?.cancel();
     pending.retry = undefined;
     pending.inFlight?.controller.abort(new AttemptEnded('dropped'));
     pending.firstAttemptEnded();
     const { delivery } = pending;
-    const undelivered = { ...summarize(pending), droppedBecause: 'checkout-evicted' as const };
+    const undelivered = { ...summarize(pending, nowMillis(this.#clock)), droppedBecause: 'checkout-evicted' as const };
     delivery.status = 'failed';
     delivery.nextAttemptAt = null;
     this.#dropped.push(undelivered);
@@ -163,18 +175,18 @@ export class CallbackDispatcher {
     this.#closing = true;
     const inFlight: Array<Promise<void>> = [];
     for (const pending of this.#pending) {
-      clearTimeout(pending.retry);
+      pending.retry?.cancel();
       pending.retry = undefined;
       pending.firstAttemptEnded();
       if (pending.inFlight) inFlight.push(pending.inFlight.ended);
     }
     if (inFlight.length > 0) {
-      let graceTimer: NodeJS.Timeout | undefined;
+      let graceTimer: ScheduledTask | undefined;
       const graceOver = new Promise<void>((resolve) => {
-        graceTimer = setTimeout(resolve, graceMs);
+        graceTimer = systemClock.schedule(graceMs, resolve);
       });
       await Promise.race([Promise.all(inFlight), graceOver]);
-      clearTimeout(graceTimer);
+      graceTimer?.cancel();
       for (const pending of this.#pending) pending.inFlight?.controller.abort(new AttemptEnded('shutdown'));
       await Promise.all(inFlight);
     }
@@ -184,30 +196,44 @@ export class CallbackDispatcher {
       );
     }
     this.#closed = true;
-    return [...this.#dropped, ...[...this.#pending].map(summarize)];
+    const nowMs = nowMillis(this.#clock);
+    return [...this.#dropped, ...[...this.#pending].map((pending) => summarize(pending, nowMs))];
   }
 
   #schedule(pending: PendingEvent, delayMs: number): void {
-    pending.delivery.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
-    pending.retry = setTimeout(() => {
-      pending.retry = undefined;
-      void this.#attempt(pending);
-    }, delayMs);
+    pending.delivery.nextAttemptAt = formatRfc3339(nowMillis(this.#clock) + delayMs);
     // A retry, due minutes or hours away, must not hold a process open; the first attempt must, since complete()
     // waits on it: under node:test or a plain script, nothing else may keep the loop alive (issue 21, R3).
-    if (pending.delivery.attempts.length > 0) pending.retry.unref();
+    const holdsProcessOpen = pending.delivery.attempts.length === 0;
+    pending.retry = this.#clock.schedule(
+      delayMs,
+      () => {
+        pending.retry = undefined;
+        void this.#attempt(pending);
+      },
+      { holdsProcessOpen },
+    );
   }
 
   #attempt(pending: PendingEvent): Promise<void> {
     // A strongly held controller and timer, not AbortSignal.timeout: signals made by AbortSignal.timeout and
     // AbortSignal.any can lose their link after a garbage collection, and the attempt then never times out.
     const controller = new AbortController();
-    const deadline = setTimeout(() => controller.abort(new AttemptEnded('timeout')), this.#options.timeoutMs);
-    const ended = this.#send(pending, controller.signal).finally(() => {
-      clearTimeout(deadline);
-      pending.inFlight = undefined;
-      pending.firstAttemptEnded();
-    });
+    const deadline = systemClock.schedule(this.#options.timeoutMs, () => controller.abort(new AttemptEnded('timeout')));
+    const ended = this.#send(pending, controller.signal)
+      .catch((failure: unknown) => {
+        // Only what a test injects throws here: a `now` that stopped telling the time, or a `log` that throws. The
+        // event cannot go on: it fails, and a log line says why (when the log can take it).
+        this.#finish(pending, 'failed');
+        try {
+          this.#options.log(`callback ${pending.delivery.eventId} stopped: ${(failure as Error)?.message ?? String(failure)}`);
+        } catch {}
+      })
+      .finally(() => {
+        deadline.cancel();
+        pending.inFlight = undefined;
+        pending.firstAttemptEnded();
+      });
     pending.inFlight = { controller, ended };
     return ended;
   }
@@ -215,7 +241,7 @@ export class CallbackDispatcher {
   async #send(pending: PendingEvent, signal: AbortSignal): Promise<void> {
     const { delivery, payload } = pending;
     const attempt = delivery.attempts.length + 1;
-    const startedAt = new Date();
+    const startedAtMs = nowMillis(this.#clock);
     let responseStatus: number | null = null;
     let retryAfterMs: number | undefined;
     let error: string | null = null;
@@ -224,19 +250,19 @@ export class CallbackDispatcher {
         'content-type': 'application/json',
         'user-agent': 'checkout-sandbox',
         'webhook-id': delivery.eventId,
-        'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
-        'webhook-signature': this.#webhook.sign(delivery.eventId, startedAt, payload),
+        'webhook-timestamp': String(Math.floor(startedAtMs / 1000)),
+        'webhook-signature': this.#webhook.sign(delivery.eventId, new Date(startedAtMs), payload),
       };
       const reply = await endWithSignal(this.#sendAttempt({ url: delivery.url, headers, body: payload }, signal), signal);
       responseStatus = reply.status;
-      retryAfterMs = readRetryAfterMs(reply.retryAfter, Date.now());
+      retryAfterMs = readRetryAfterMs(reply.retryAfter, nowMillis(this.#clock));
     } catch (failure) {
       error = describeFailure(failure, this.#options.timeoutMs);
     }
     delivery.attempts.push({
       attempt,
-      startedAt: startedAt.toISOString(),
-      durationMs: Date.now() - startedAt.getTime(),
+      startedAt: formatRfc3339(startedAtMs),
+      durationMs: nowMillis(this.#clock) - startedAtMs,
       responseStatus,
       error,
     });
@@ -259,7 +285,7 @@ export class CallbackDispatcher {
       this.#options.log(`${failedOn}; no retries left`);
     } else if (this.#closing) {
       // No retry will run: the event is reported as undelivered by close(), with the time it was due.
-      delivery.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
+      delivery.nextAttemptAt = formatRfc3339(nowMillis(this.#clock) + delayMs);
     } else {
       this.#options.log(`${failedOn}; retrying in ${delayMs} ms`);
       this.#schedule(pending, delayMs);
@@ -286,14 +312,14 @@ export class CallbackDispatcher {
   }
 }
 
-/** An event as close() lists it, its URL redacted. */
-function summarize({ checkoutId, delivery }: PendingEvent): UndeliveredCallback {
+/** An event as close() lists it, its URL redacted; an event with no attempt due was due at `nowMs`. */
+function summarize({ checkoutId, delivery }: PendingEvent, nowMs: number): UndeliveredCallback {
   return {
     checkoutId,
     eventId: delivery.eventId,
     url: redactUrl(delivery.url),
     attempts: delivery.attempts.length,
-    nextAttemptAt: delivery.nextAttemptAt ?? new Date().toISOString(),
+    nextAttemptAt: delivery.nextAttemptAt ?? formatRfc3339(nowMs),
   };
 }
 

@@ -3,9 +3,9 @@
 // contract's timestamp shapes. Where the contract leaves a choice to the account, the settings make it.
 import { randomUUID } from 'node:crypto';
 import type { Checkout, CreateCheckoutRequest, Merchant } from '../../../generated/openapi.js';
+import { formatUnixSeconds, toMillis } from '../../clock/timestamps.js';
 import type { ExchangeRate } from '../../contract/exchange-rate.js';
 import { computeAmountTotal, computeItemAmount } from '../../contract/money.js';
-import { formatUnixSeconds, toMillis } from './clock.js';
 import { describePaymentMethods } from './payment-methods.js';
 
 export interface CheckoutSettings {

@@ -5,8 +5,8 @@
 // Each record is kept serialized, as it is served: one string per checkout instead of a graph of some forty
 // objects, which halves the memory of a full store and leaves the garbage collector almost nothing to trace.
 import type { Checkout, CheckoutStatus } from '../../../generated/openapi.js';
+import { formatUnixSeconds, parseUnixSeconds } from '../../clock/timestamps.js';
 import type { CallbackDeliveryLog } from '../callbacks/callback-delivery.js';
-import { formatUnixSeconds } from './clock.js';
 import { EvictionRing } from './eviction-ring.js';
 
 export interface StoredCheckout {
@@ -28,14 +28,15 @@ export interface CheckoutStoreLimits {
   onEvict?: (entry: StoredCheckout) => void;
 }
 
-export function createStoredCheckout(record: Checkout, json: string, callbackUrl: string | null, createdAtMicros: number): StoredCheckout {
+export function createStoredCheckout(record: Checkout, json: string, callbackUrl: string | null): StoredCheckout {
   return {
     id: record.id,
     json,
     status: record.status,
     callbackUrl,
     expiresAtMs: Number(record.expiresAt),
-    changedAtMicros: createdAtMicros,
+    // updatedAt, not createdAt: with an initial update delay it is later, and a change must never move it back.
+    changedAtMicros: parseUnixSeconds(record.updatedAt),
     deliveries: [],
   };
 }

@@ -2,9 +2,10 @@
 // process): complete it, which starts its callback, or expire it. Each finds the checkout as a read would (expired
 // first if its lifetime has passed) and moves it only from `open` (D22).
 import type { Checkout } from '../../../generated/openapi.js';
+import { nowMillis } from '../../clock/clock.js';
+import { toMillis } from '../../clock/timestamps.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { type FinalStatus, type StoredCheckout, transitionCheckout } from './checkout-store.js';
-import { toMillis } from './clock.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,7 +16,7 @@ export type Settlement =
 
 /** The stored checkout with this id (any case), expired first if due; undefined when unknown or evicted. */
 export function findStoredCheckout(context: SandboxContext, id: string): StoredCheckout | undefined {
-  return UUID.test(id) ? context.checkouts.find(id.toLowerCase(), toMillis(context.clock.nowMicros())) : undefined;
+  return UUID.test(id) ? context.checkouts.find(id.toLowerCase(), nowMillis(context.clock)) : undefined;
 }
 
 /** Move an open checkout to `status`; completing it dispatches its callback when it has a callback_url. */

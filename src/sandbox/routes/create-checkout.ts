@@ -2,11 +2,13 @@
 // (src/http/check-envelope.ts), with the sandbox's policy between the steps: auth (401), rate limit (429), media type
 // (415), Idempotency-Key (422), idempotency in flight (409), size (413), JSON (400); then schema and rules (422),
 // idempotency replay or reuse (201 replayed / 422), and the checkout is created (201).
+
+import { nowMillis } from '../../clock/clock.js';
+import { toMillis } from '../../clock/timestamps.js';
 import { checkEnvelope, type EnvelopeRules, type Refusal } from '../../http/check-envelope.js';
 import { type Answer, jsonAnswer } from '../../http/exchange.js';
 import { buildCheckout } from '../checkout/build-checkout.js';
 import { createStoredCheckout } from '../checkout/checkout-store.js';
-import { toMillis } from '../checkout/clock.js';
 import { fingerprintBody, type IdempotencyEntry } from '../idempotency-store.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { answerProblem, type RoutedRequest } from './routed-request.js';
@@ -14,7 +16,7 @@ import { answerProblem, type RoutedRequest } from './routed-request.js';
 export async function createCheckout(routed: RoutedRequest, context: SandboxContext): Promise<Answer> {
   const { request } = routed;
   const { problems } = context;
-  const nowMs = () => toMillis(context.clock.nowMicros());
+  const nowMs = () => nowMillis(context.clock);
   const refused = ({ problem, headers }: Refusal) => answerProblem(routed, problem, headers);
 
   let keyIndex = -1;
@@ -82,7 +84,7 @@ export async function createCheckout(routed: RoutedRequest, context: SandboxCont
     const nowMicros = context.clock.nowMicros();
     const record = buildCheckout(check.request, context.checkoutSettings, nowMicros);
     const body = JSON.stringify(record);
-    context.checkouts.add(createStoredCheckout(record, body, check.request.callback_url ?? null, nowMicros));
+    context.checkouts.add(createStoredCheckout(record, body, check.request.callback_url ?? null));
     if (scope !== undefined) {
       context.idempotency.complete(scope, fingerprintBody(envelope.body), body, toMillis(nowMicros));
       stored = true;

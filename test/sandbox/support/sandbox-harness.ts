@@ -1,7 +1,7 @@
 // Start an in-process sandbox on a free loopback port with canary keys, capture what it logs, and send requests.
 
+import type { Clock } from '../../../src/clock/clock.js';
 import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
-import type { Clock } from '../../../src/sandbox/checkout/clock.js';
 import { readSandboxConfig, type SandboxConfig } from '../../../src/sandbox/config/read-sandbox-config.js';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/start-sandbox.js';
 import { CANARY_KEY, OTHER_CANARY_KEY } from '../../support/canary.js';
@@ -18,7 +18,7 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-/** `clock` drives the records' time and expiry instead of the real clock (the sweep still runs on real intervals). */
+/** `clock` drives everything time-driven (records, expiry, the sweep, callback retries) instead of the real clock. */
 export async function startTestSandbox(
   env: Record<string, string> = {},
   overrides: Partial<SandboxConfig> = {},
