@@ -125,10 +125,24 @@ export const MAX_JSON_DEPTH = 64;
 export function parseJsonBody(response: ReceivedResponse | undefined): unknown {
   if (!response || response.body === '') return undefined;
   try {
-    return JSON.parse(boundJsonDepth(response.body, MAX_JSON_DEPTH));
+    // JSON.parse itself does not recurse; only a value found too deep is parsed again from the bounded text.
+    const value: unknown = JSON.parse(response.body);
+    return nestsDeeperThan(value, MAX_JSON_DEPTH) ? JSON.parse(boundJsonDepth(response.body, MAX_JSON_DEPTH)) : value;
   } catch {
     return undefined;
   }
+}
+
+/** Whether a parsed value nests objects or arrays deeper than `maxDepth`: a work list, no recursion. */
+function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > maxDepth) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /**

@@ -9,7 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseCommand } from '../../src/conformance/parse-args.js';
+import { RETAINED_BODY_CHARS, RETAINED_MESSAGE_CHARS } from '../../src/conformance/retain-finding.js';
 import { runCli } from '../../src/conformance/run-cli.js';
+import { runConformance } from '../../src/conformance/run-conformance.js';
 import { startTestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { CANARY_MARKUP_KEY } from '../support/canary.js';
 import { startBrokenProxy } from './support/broken-proxy.js';
@@ -151,6 +154,34 @@ describe('a record with an extra field nested 10,000 deep (R6)', () => {
     } finally {
       await proxy.close();
       await sandbox.close();
+    }
+  });
+});
+
+describe('a service that answers every request with 256 KiB (R7)', () => {
+  it('the run keeps of each finding a redacted start of its bodies and messages, never the whole answer', async () => {
+    const large = 'y'.repeat(256 * 1024);
+    const service = await startHostileService((authorization) => JSON.stringify({ note: `${authorization}${large}` }));
+    try {
+      const parsed = parseCommand(['--base-url', service.url, '--callback-host', 'none', '--generated', '2'], {
+        CHECKOUT_API_KEY: 'canary-key-9f1c4e2a7b3d8c6f',
+      });
+      if (parsed.kind !== 'run') throw new Error('expected a run');
+      const outcome = await runConformance(parsed.config);
+      const findings = outcome.results.flatMap((result) => [...result.failures, ...result.warnings]);
+      const kept = findings.flatMap((finding) => [finding.exchange?.response?.body ?? '', finding.exchange?.request.body ?? '']);
+      expect(outcome.requests).toBeGreaterThan(100);
+      expect(findings.length).toBeGreaterThan(100);
+      expect(Math.max(...kept.map((body) => body.length))).toBe(RETAINED_BODY_CHARS);
+      expect(Math.max(...findings.flatMap((finding) => finding.messages.map((message) => message.length)))).toBeLessThanOrEqual(
+        RETAINED_MESSAGE_CHARS + 40,
+      );
+      // Each kept response says how much of it was dropped: the answer was 256 KiB and more.
+      const answered = findings.find((finding) => finding.exchange?.response);
+      expect(answered?.exchange?.response?.omittedChars).toBeGreaterThan(256 * 1024 - RETAINED_BODY_CHARS);
+      expect(answered?.exchange?.response?.body).toMatch(/^\{"note":"Api-Key \[REDACTED\]y/);
+    } finally {
+      await service.close();
     }
   });
 });
