@@ -1,10 +1,11 @@
 // `npm run respect`: `redocly respect` on the Arazzo workflows, with the API key taken from CHECKOUT_API_KEY so that it
 // is never on a command line. npm prints the script line with its arguments before anything runs, so a key passed as
-// `--input apiKey=…` was printed before Respect could mask it (issue 28, R20); a command line is also visible to every
-// user of the machine. Respect reads each option of `respect` from REDOCLY_CLI_RESPECT_<OPTION> as well (yargs), so
+// `--input apiKey=…` was printed before Respect could mask it (issue 28, R20); a command line is also visible to
+// every user of the machine. Respect reads each option of `respect` from REDOCLY_CLI_RESPECT_<OPTION> as well (yargs), so
 // the key and any `--input` given here go to it as one JSON object in REDOCLY_CLI_RESPECT_INPUT. The workflows declare
 // the key `format: password`, and Respect masks it in everything it prints and reports.
-// Usage: CHECKOUT_API_KEY=… node scripts/respect.js --server checkout=<base URL> [--input name=value …] [respect options]
+// Usage: CHECKOUT_API_KEY=… node scripts/respect.js --server checkout=<base URL> [--input name=value …]
+//        [other respect options]
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -27,7 +27,10 @@ export type Reply = number | 'drop';
 
 export interface CallbackReceiver {
   port: number;
-  /** Issue the path /checkout-conformance/<token>: answer its attempts with these replies, in order; later ones get 204. */
+  /**
+   * Issue the path /checkout-conformance/<token>: answer its attempts with these replies, in order; later ones get
+   * 204. A path never issued gets 404.
+   */
   script(token: string, replies: Reply[]): void;
   /** The nth attempt (1-based) on /checkout-conformance/<token>, or undefined if it has not come after timeoutMs. */
   waitForAttempt(token: string, nth: number, timeoutMs: number): Promise<ReceivedAttempt | undefined>;

@@ -61,7 +61,7 @@ function renderTestcase(config: ConformanceConfig, result: CheckResult): string 
 /**
  * Escape for XML text and attributes: control characters written as `\uXXXX` (printable.ts), so that what the service
  * sent can neither rewrite a terminal nor hide in the file, then any other character XML 1.0 cannot hold (a lone
- * surrogate) replaced.
+ * surrogate, U+FFFE) replaced.
  */
 export function xml(text: string): string {
   return (

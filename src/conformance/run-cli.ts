@@ -39,7 +39,8 @@ async function runChecks(config: ConformanceConfig, io: RunIo): Promise<number> 
     outcome = await runConformance(config, (progress) => err(formatProgress(progress, io.interactive)));
   } catch (error) {
     if (io.interactive) err('\r\x1b[K');
-    // A message may quote the base URL or what the service sent: its userinfo and query go, its control characters are escaped.
+    // A message may quote the base URL or what the service sent: its userinfo and query go, its control characters
+    // are escaped.
     const say = (text: string) => err(escapeControlKeepingLines(redactUrls(text)));
     if (
       error instanceof UnreachableError ||
@@ -56,7 +57,8 @@ async function runChecks(config: ConformanceConfig, io: RunIo): Promise<number> 
   // Checks not run are named in the verdict, not failed: only a violation found makes exit code 1.
   const exitCode = outcome.verdict === 'violations' ? CONFORMANCE_EXIT.violations : CONFORMANCE_EXIT.conformant;
   // What the service sent is already redacted and cut (retain-finding.ts); the base URL the reports name loses its
-  // userinfo and query; each report escapes control characters its own way, and the redactor runs once more on the whole.
+  // userinfo and query; each report escapes control characters its own way, and the redactor runs once more on the
+  // whole text.
   const shown: ConformanceConfig = { ...config, baseUrl: redactUrls(config.baseUrl) };
   out(escapeControlKeepingLines(renderTable(shown, outcome)));
   try {

@@ -51,7 +51,8 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
   const started = performance.now();
   const requester = createRequester(config.timeoutMs);
   let requests = 0;
-  // Findings are kept redacted and cut (retain-finding.ts): what the run holds stays bounded whatever the service sends.
+  // Findings are kept redacted and cut (retain-finding.ts): what the run holds stays bounded whatever the service
+  // sends.
   const redact = createTextRedactor(conformanceSecrets(config.apiKey, config.callback?.secret));
   const recorder = retainFindings(
     createCheckRecorder(config.level, {

@@ -121,7 +121,10 @@ function describeError(error: NodeJS.ErrnoException): string {
  */
 export const MAX_JSON_DEPTH = 64;
 
-/** The body parsed as JSON (every value deeper than MAX_JSON_DEPTH as its JSON text), or undefined when it is not JSON. */
+/**
+ * The body parsed as JSON (every value deeper than MAX_JSON_DEPTH as its JSON text), or undefined when it is not
+ * JSON.
+ */
 export function parseJsonBody(response: ReceivedResponse | undefined): unknown {
   if (!response || response.body === '') return undefined;
   try {

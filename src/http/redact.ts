@@ -30,9 +30,9 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-// A whole run of scheme characters is read at once, from where no scheme character precedes it, and the scheme starts at
-// its first letter: matching from each letter instead would scan a long run with no `://` after it again from every
-// one of its letters (quadratic time on a hostile body).
+// A whole run of scheme characters is read at once, from where no scheme character precedes it, and the scheme
+// starts at its first letter: matching from each letter instead would scan a long run with no `://` after it again
+// from every one of its letters (quadratic time on a hostile body).
 const URL_IN_TEXT = /(?<![a-z0-9+.-])[a-z0-9+.-]+:\/\/[^\s"'<>`]*/gi;
 
 /**
