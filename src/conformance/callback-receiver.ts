@@ -1,7 +1,10 @@
 // A one-purpose HTTP receiver for callbacks: each checkout gets its own unguessable path, and for each path the
 // replies to its attempts in order (204 unless scripted otherwise: another status, or "drop" to end the connection
-// without an answer). Anything else gets 404. It keeps every attempt with the times it arrived and was answered, so
-// the checks can wait for the nth attempt, or listen for one that must not come.
+// without an answer). It keeps every attempt with the times it arrived and was answered, so the checks can wait for
+// the nth attempt, or listen for one that must not come. The sender is untrusted, so what it keeps is bounded: only
+// the paths it issued (scripted) are answered, anything else gets 404 unread; each path keeps at most
+// MAX_ATTEMPTS_PER_PATH attempts and the receiver MAX_ATTEMPTS in all (later ones get 410, which ends a sender's
+// retries); each body is kept up to MAX_BODY_BYTES.
 import http from 'node:http';
 import { listen } from '../http/listen.js';
 
@@ -24,17 +27,27 @@ export type Reply = number | 'drop';
 
 export interface CallbackReceiver {
   port: number;
-  /** Answer the attempts on /checkout-conformance/<token> with these replies, in order; later ones get 204. */
+  /**
+   * Issue the path /checkout-conformance/<token>: answer its attempts with these replies, in order; later ones get
+   * 204. A path never issued gets 404.
+   */
   script(token: string, replies: Reply[]): void;
   /** The nth attempt (1-based) on /checkout-conformance/<token>, or undefined if it has not come after timeoutMs. */
   waitForAttempt(token: string, nth: number, timeoutMs: number): Promise<ReceivedAttempt | undefined>;
   /** The first delivery on /checkout-conformance/<token>, or undefined after timeoutMs. */
   waitFor(token: string, timeoutMs: number): Promise<ReceivedAttempt | undefined>;
+  /** What the receiver holds: the attempts kept and the bytes of their bodies. */
+  retained(): { attempts: number; bodyBytes: number };
   close(): Promise<void>;
 }
 
 const PATH_PREFIX = '/checkout-conformance/';
-const MAX_BODY_BYTES = 1024 * 1024;
+/** The largest body kept: a callback carries one checkout record, far smaller. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** The most attempts kept for one path: the checks wait for the second at most. */
+export const MAX_ATTEMPTS_PER_PATH = 8;
+/** The most attempts kept in all. */
+export const MAX_ATTEMPTS = 128;
 
 export function callbackPath(token: string): string {
   return `${PATH_PREFIX}${token}`;
@@ -44,30 +57,40 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
   const arrived = new Map<string, ReceivedAttempt[]>();
   const scripts = new Map<string, Reply[]>();
   const waiting = new Set<() => void>();
+  let kept = 0;
+  let keptBytes = 0;
   const server = http.createServer((req, res) => {
     const token = req.url?.startsWith(PATH_PREFIX) ? req.url.slice(PATH_PREFIX.length) : undefined;
+    const attempts = token === undefined ? undefined : arrived.get(token);
+    if (token === undefined || attempts === undefined || attempts.length >= MAX_ATTEMPTS_PER_PATH || kept >= MAX_ATTEMPTS) {
+      // Not a path it issued, or one that has had its share: answered at once, the body read and dropped.
+      req.resume();
+      res.writeHead(attempts === undefined ? 404 : 410).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
+      if (size < MAX_BODY_BYTES) chunks.push(chunk.subarray(0, MAX_BODY_BYTES - size));
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!token) {
-        res.writeHead(404).end();
+      if (attempts.length >= MAX_ATTEMPTS_PER_PATH || kept >= MAX_ATTEMPTS) {
+        res.writeHead(410).end();
         return;
       }
-      const attempts = arrived.get(token) ?? [];
-      arrived.set(token, attempts);
       const reply = scripts.get(token)?.[attempts.length] ?? 204;
       const now = Date.now();
+      const body = Buffer.concat(chunks).toString('utf8');
+      kept += 1;
+      keptBytes += Buffer.byteLength(body);
       attempts.push({
         method: req.method ?? '',
         path: req.url ?? '',
         headers: Object.fromEntries(
           Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
         ),
-        body: Buffer.concat(chunks).toString('utf8'),
+        body,
         arrivedAt: now,
         answeredAt: now,
       });
@@ -98,7 +121,11 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
     });
   return {
     port: boundPort,
-    script: (token, replies) => scripts.set(token, replies),
+    script: (token, replies) => {
+      scripts.set(token, replies);
+      if (!arrived.has(token)) arrived.set(token, []);
+    },
+    retained: () => ({ attempts: kept, bodyBytes: keptBytes }),
     waitForAttempt,
     waitFor: (token, timeoutMs) => waitForAttempt(token, 1, timeoutMs),
     close: () =>

@@ -1,5 +1,6 @@
 // The JUnit XML report (--junit out.xml), for CI dashboards: one testcase per check; a failure element carrying
 // every failing case with its request and response; skipped checks marked skipped; warnings in system-out.
+import { escapeControlKeepingLines } from '../http/printable.js';
 import type { CheckResult } from './check-results.js';
 import type { ConformanceConfig } from './conformance-config.js';
 import { formatTranscript } from './exchange-transcript.js';
@@ -57,10 +58,14 @@ function renderTestcase(config: ConformanceConfig, result: CheckResult): string 
   return parts.length === 0 ? `${open.slice(0, -1)}/>` : [open, ...parts, '    </testcase>'].join('\n');
 }
 
-/** Escape for XML text and attributes, replacing characters XML 1.0 cannot hold. */
+/**
+ * Escape for XML text and attributes: control characters written as `\uXXXX` (printable.ts), so that what the service
+ * sent can neither rewrite a terminal nor hide in the file, then any other character XML 1.0 cannot hold (a lone
+ * surrogate, U+FFFE) replaced.
+ */
 export function xml(text: string): string {
   return (
-    text
+    escapeControlKeepingLines(text)
       // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 allows only these characters; the rest are replaced.
       .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
       .replace(/&/g, '&amp;')

@@ -4,11 +4,14 @@
 import { writeFile } from 'node:fs/promises';
 import { type Command, type CommandIo, type Env, EXIT, type RunIo, runCommand } from '../cli/run-command.js';
 import { loadContract } from '../contract/load-contract.js';
+import { escapeControlInJson, escapeControlKeepingLines } from '../http/printable.js';
+import { redactUrls } from '../http/redact.js';
 import type { ConformanceConfig } from './conformance-config.js';
 import { parseCommand } from './parse-args.js';
 import { buildJsonReport } from './report-json.js';
 import { renderJunit } from './report-junit.js';
 import { renderTable } from './report-table.js';
+import { conformanceSecrets } from './retain-finding.js';
 import { type Progress, type RunOutcome, runConformance, UnreachableError } from './run-conformance.js';
 import { USAGE } from './usage.js';
 
@@ -21,12 +24,7 @@ export const conformanceCommand: Command<ConformanceConfig> = {
   help: () => USAGE,
   run: runChecks,
   // Redacted from every line and report, even before (or without) a valid configuration.
-  secrets: (env) => [
-    env.CHECKOUT_API_KEY,
-    env.CHECKOUT_CALLBACK_SECRET,
-    env.CHECKOUT_API_KEY?.trim(),
-    env.CHECKOUT_CALLBACK_SECRET?.trim(),
-  ],
+  secrets: (env) => conformanceSecrets(env.CHECKOUT_API_KEY, env.CHECKOUT_CALLBACK_SECRET),
 };
 
 /** The command as a function: argv and environment in, exit code out, output through `io` (tests and the benchmark). */
@@ -41,29 +39,36 @@ async function runChecks(config: ConformanceConfig, io: RunIo): Promise<number> 
     outcome = await runConformance(config, (progress) => err(formatProgress(progress, io.interactive)));
   } catch (error) {
     if (io.interactive) err('\r\x1b[K');
+    // A message may quote the base URL or what the service sent: its userinfo and query go, its control characters
+    // are escaped.
+    const say = (text: string) => err(escapeControlKeepingLines(redactUrls(text)));
     if (
       error instanceof UnreachableError ||
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ||
       (error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL'
     ) {
-      err(`checkout-conformance: ${(error as Error).message}\n`);
+      say(`checkout-conformance: ${(error as Error).message}\n`);
       return CONFORMANCE_EXIT.couldNotRun;
     }
-    err(`checkout-conformance: the run stopped on an unexpected error: ${(error as Error).stack ?? String(error)}\n`);
+    say(`checkout-conformance: the run stopped on an unexpected error: ${(error as Error).stack ?? String(error)}\n`);
     return CONFORMANCE_EXIT.couldNotRun;
   }
   if (io.interactive) err('\r\x1b[K');
   // Checks not run are named in the verdict, not failed: only a violation found makes exit code 1.
   const exitCode = outcome.verdict === 'violations' ? CONFORMANCE_EXIT.violations : CONFORMANCE_EXIT.conformant;
-  out(renderTable(config, outcome));
+  // What the service sent is already redacted and cut (retain-finding.ts); the base URL the reports name loses its
+  // userinfo and query; each report escapes control characters its own way, and the redactor runs once more on the
+  // whole text.
+  const shown: ConformanceConfig = { ...config, baseUrl: redactUrls(config.baseUrl) };
+  out(escapeControlKeepingLines(renderTable(shown, outcome)));
   try {
     if (config.reportPath) {
-      const report = buildJsonReport(config, outcome, exitCode, loadContract().info.version);
-      await writeFile(config.reportPath, redact(`${JSON.stringify(report, null, 2)}\n`));
+      const report = buildJsonReport(shown, outcome, exitCode, loadContract().info.version);
+      await writeFile(config.reportPath, redact(`${escapeControlInJson(JSON.stringify(report, null, 2))}\n`));
       err(`checkout-conformance: wrote the JSON report to ${config.reportPath}\n`);
     }
     if (config.junitPath) {
-      await writeFile(config.junitPath, redact(renderJunit(config, outcome)));
+      await writeFile(config.junitPath, redact(renderJunit(shown, outcome)));
       err(`checkout-conformance: wrote the JUnit report to ${config.junitPath}\n`);
     }
   } catch (error) {

@@ -16,6 +16,7 @@ import { AUTH_SCHEME, type ConformanceConfig, CREATE_PATH } from './conformance-
 import { seedSamples } from './contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
 import { generateNegativeSpace } from './generate-negative-space.js';
+import { conformanceSecrets, createTextRedactor, retainFindings } from './retain-finding.js';
 import { createRequester, type Exchange, type SentRequest } from './send-request.js';
 
 /** The implementation could not be reached at all: exit code 2, not a verdict. */
@@ -49,15 +50,23 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
   const startedAt = new Date();
   const started = performance.now();
   const requester = createRequester(config.timeoutMs);
-  const exchanges: Exchange[] = [];
-  const recorder = createCheckRecorder(config.level, {
-    callbackNotRun: config.callback ? undefined : (config.callbackNotRun ?? 'give --callback-host'),
-    secretNotRun: config.callback && !config.callback.secret ? 'set CHECKOUT_CALLBACK_SECRET' : undefined,
-  });
+  let requests = 0;
+  // Findings are kept redacted and cut (retain-finding.ts): what the run holds stays bounded whatever the service
+  // sends.
+  const redact = createTextRedactor(conformanceSecrets(config.apiKey, config.callback?.secret));
+  const recorder = retainFindings(
+    createCheckRecorder(config.level, {
+      callbackNotRun: config.callback ? undefined : (config.callbackNotRun ?? 'give --callback-host'),
+      secretNotRun: config.callback && !config.callback.secret ? 'set CHECKOUT_CALLBACK_SECRET' : undefined,
+    }),
+    redact,
+  );
   const endpoint = `${config.baseUrl}${CREATE_PATH}`;
   const send = async (request: SentRequest) => {
     const exchange = await requester.send(request);
-    exchanges.push(exchange);
+    requests += 1;
+    // Judged as it arrives, so that no whole answer has to be kept for the end of the run.
+    checkKeyNeverEchoed(context, exchange);
     return exchange;
   };
   const context: CheckContext = {
@@ -134,7 +143,6 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
       onProgress({ step: index + 1, steps: steps.length, label });
       await step();
     }
-    checkKeyNeverEchoed(context, exchanges);
   } finally {
     requester.close();
   }
@@ -144,7 +152,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     verdict: verdictOf(results),
     startedAt: startedAt.toISOString(),
     durationMs: performance.now() - started,
-    requests: exchanges.length,
+    requests,
   };
 }
 
@@ -161,17 +169,15 @@ async function ensureReachable(send: (request: SentRequest) => Promise<Exchange>
   }
 }
 
-function checkKeyNeverEchoed(context: CheckContext, exchanges: Exchange[]): void {
+function checkKeyNeverEchoed(context: CheckContext, exchange: Exchange): void {
   const { apiKey } = context.config;
-  for (const exchange of exchanges) {
-    const { response } = exchange;
-    if (!response) continue;
-    const leaked = response.body.includes(apiKey) || Object.values(response.headers).some((value) => value.includes(apiKey));
-    context.recorder.record(
-      'key-never-echoed',
-      `${exchange.request.method} ${exchange.request.url}`,
-      leaked ? ['the response contains the API key (shown redacted here); it must never be echoed'] : [],
-      exchange,
-    );
-  }
+  const { response } = exchange;
+  if (!response) return;
+  const leaked = response.body.includes(apiKey) || Object.values(response.headers).some((value) => value.includes(apiKey));
+  context.recorder.record(
+    'key-never-echoed',
+    `${exchange.request.method} ${exchange.request.url}`,
+    leaked ? ['the response contains the API key (shown redacted here); it must never be echoed'] : [],
+    exchange,
+  );
 }

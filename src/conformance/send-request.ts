@@ -9,12 +9,16 @@ export interface SentRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** How many characters of the body were dropped when the run kept only its start (retain-finding.ts). */
+  omittedChars?: number;
 }
 
 export interface ReceivedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** How many characters of the body were dropped when the run kept only its start (retain-finding.ts). */
+  omittedChars?: number;
 }
 
 export interface Exchange {
@@ -110,14 +114,70 @@ function describeError(error: NodeJS.ErrnoException): string {
   return error.code ? `${error.code}: ${error.message}` : error.message;
 }
 
-/** The body parsed as JSON, or undefined when it is not JSON. */
+/**
+ * How deep the kit reads a JSON answer. The contract's schemas are a few levels deep, so anything deeper is an extra
+ * field (D28 allows them) that no schema constrains; kept as its JSON text, it can be compared but never walked, so no
+ * check, serialiser or validator can run out of stack on a valid record.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The body parsed as JSON (every value deeper than MAX_JSON_DEPTH as its JSON text), or undefined when it is not
+ * JSON.
+ */
 export function parseJsonBody(response: ReceivedResponse | undefined): unknown {
   if (!response || response.body === '') return undefined;
   try {
-    return JSON.parse(response.body);
+    // JSON.parse itself does not recurse; only a value found too deep is parsed again from the bounded text.
+    const value: unknown = JSON.parse(response.body);
+    return nestsDeeperThan(value, MAX_JSON_DEPTH) ? JSON.parse(boundJsonDepth(response.body, MAX_JSON_DEPTH)) : value;
   } catch {
     return undefined;
   }
+}
+
+/** Whether a parsed value nests objects or arrays deeper than `maxDepth`: a work list, no recursion. */
+function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > maxDepth) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The JSON text with every object or array nested deeper than `maxDepth` replaced by a string holding its text. One
+ * pass over the characters, no recursion; text that is not JSON stays not JSON (JSON.parse then refuses it).
+ */
+export function boundJsonDepth(text: string, maxDepth: number): string {
+  const kept: string[] = [];
+  let keptUpTo = 0;
+  let depth = 0;
+  let deepStart = -1;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') {
+      inString = true;
+    } else if (char === '{' || char === '[') {
+      depth += 1;
+      if (depth === maxDepth + 1) deepStart = index;
+    } else if (char === '}' || char === ']') {
+      if (depth === maxDepth + 1 && deepStart !== -1) {
+        kept.push(text.slice(keptUpTo, deepStart), JSON.stringify(text.slice(deepStart, index + 1)));
+        keptUpTo = index + 1;
+        deepStart = -1;
+      }
+      depth -= 1;
+    }
+  }
+  return keptUpTo === 0 ? text : `${kept.join('')}${text.slice(keptUpTo)}`;
 }
 
 /** The media type of a Content-Type header, lower-cased and without parameters. */

@@ -2,20 +2,38 @@
 // stderr, a log, a report or a JUnit file. Every text the kit writes passes through one redactor built from the
 // secrets it was given; the sandbox passes every URL it logs through redactUrls (issue 12, item 7).
 
+import { escapeControl } from './printable.js';
+
 export const REDACTED = '[REDACTED]';
 
 export type Redactor = (text: string) => string;
 
 export function createRedactor(secrets: Array<string | undefined>): Redactor {
   const given = secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length > 0);
-  // Also the JSON-escaped spelling, so a secret with a quote or backslash is caught inside serialised reports.
-  const present = [...new Set(given.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]))]
+  // Also every spelling a writer may give it: JSON-escaped (a quote or backslash inside a serialised report),
+  // XML-escaped (`& < > " '` in a JUnit file), percent-encoded (inside a URL) and control-escaped (a printed line). The
+  // kit redacts before it escapes; these catch a secret that reached a writer another way.
+  const spellings = (secret: string) => [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    escapeXml(secret),
+    encodeURIComponent(secret),
+    escapeControl(secret),
+  ];
+  const present = [...new Set(given.flatMap(spellings))]
     // Longest first, so a secret that contains another is replaced whole.
     .sort((a, b) => b.length - a.length);
   return (text: string) => present.reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }
 
-const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+// A whole run of scheme characters is read at once, from where no scheme character precedes it, and the scheme
+// starts at its first letter: matching from each letter instead would scan a long run with no `://` after it again
+// from every one of its letters (quadratic time on a hostile body).
+const URL_IN_TEXT = /(?<![a-z0-9+.-])[a-z0-9+.-]+:\/\/[^\s"'<>`]*/gi;
 
 /**
  * Replace the userinfo (`user:password@`) and the query and fragment of every absolute URL inside `text` with
@@ -24,7 +42,12 @@ const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
  * loses its host too, which errs on the safe side.
  */
 export function redactUrls(text: string): string {
-  return text.replace(URL_IN_TEXT, redactUrl);
+  return text.replace(URL_IN_TEXT, (found) => {
+    const schemeStart = found.search(/[a-z]/i);
+    return schemeStart === -1 || schemeStart > found.indexOf(':')
+      ? found
+      : `${found.slice(0, schemeStart)}${redactUrl(found.slice(schemeStart))}`;
+  });
 }
 
 /**

@@ -1,6 +1,9 @@
 // The mock's log line for one exchange: method, path, status, the problem's type and field errors, and the named
-// example it answered with. Nothing of the request's headers or query reaches it.
+// example it answered with. Nothing of the request's headers or query reaches it. Pointers and details name the
+// caller's fields: printable escapes their control characters, so that a field name holding a line break cannot forge a
+// log line, and cuts them short, so that a long name cannot flood the log.
 import type { Answer } from '../http/exchange.js';
+import { printable } from '../http/printable.js';
 import type { ProblemDocument } from '../http/problems.js';
 
 export function formatLogLine(
@@ -15,13 +18,4 @@ export function formatLogLine(
   const fields = problem?.errors?.length ? `: ${problem.errors.map(describeError).join('; ')}` : '';
   const example = exampleName && answer.status < 300 ? ` (example ${exampleName})` : '';
   return `${method} ${pathname} → ${answer.status}${slug}${example}${fields}`;
-}
-
-// Pointers and details name the caller's fields: control characters are escaped, so that a field name holding a
-// line break cannot forge a log line, and the text is cut short, so that a long name cannot flood the log.
-export function printable(text: string, max = 200): string {
-  const escapeChar = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point here.
-  const escaped = String(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, escapeChar);
-  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
 }

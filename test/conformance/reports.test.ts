@@ -174,12 +174,13 @@ describe('reports', () => {
     expect(text).toMatch(
       /<testcase classname="checkout-conformance.full" name="amounts-exact" time="0">\n\s+<failure message="1 of 2 cases failed; first: sample usdtOnTron: amountTotal is &quot;25.01&quot;, expected 25.00"/,
     );
-    expect(text).toContain('&lt;&amp;&gt;\uFFFD');
+    // The control character the body held is written as text (\u0001), not replaced, nor raw.
+    expect(text).toContain('&lt;&amp;&gt;\\u0001');
     expect(text).toMatch(/name="callback-verified" time="0">\n\s+<skipped message="give --callback-host"\/>/);
     expect(text).not.toContain(CANARY_KEY);
   });
 
-  it('escapes XML and replaces characters XML cannot hold', () => {
-    expect(xml(`a<b>&"c'\u0000\u001f\ud800`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;\uFFFD\uFFFD\uFFFD');
+  it('escapes XML, writes control characters as \\uXXXX and replaces what XML cannot hold', () => {
+    expect(xml(`a<b>&"c'\u0000\u001f\u001b[8m\u202e\ud800\n`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;\\u0000\\u001f\\u001b[8m\\u202e\uFFFD\n');
   });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequester, mediaTypeOf } from '../../src/conformance/send-request.js';
+import { createRequester, MAX_JSON_DEPTH, mediaTypeOf, parseJsonBody } from '../../src/conformance/send-request.js';
 
 let server: http.Server;
 let url: string;
@@ -71,5 +71,28 @@ describe('one recorded exchange', () => {
     expect(retried.response?.status).toBe(201);
     expect(rateLimited).toBe(1);
     expect(given.response?.status).toBe(429);
+  });
+});
+
+describe('a JSON answer read to a bounded depth (R6)', () => {
+  const answer = (body: string) => ({ status: 201, headers: {}, body });
+
+  it('keeps a value nested deeper than the bound as its JSON text, so it can be compared but never walked', () => {
+    expect(MAX_JSON_DEPTH).toBe(64);
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const parsed = parseJsonBody(answer(`{"id":"c_1","extra":${deep}}`)) as Record<string, any>;
+    let level = parsed;
+    for (let depth = 1; depth < 64; depth += 1) level = depth === 1 ? level.extra : level.a;
+    expect(typeof level.a).toBe('string');
+    expect(level.a).toBe(`${'{"a":'.repeat(10_000 - 63)}1${'}'.repeat(10_000 - 63)}`);
+    expect(parsed.id).toBe('c_1');
+    expect(() => JSON.stringify(parsed)).not.toThrow();
+  });
+
+  it('reads an answer within the bound unchanged, braces inside strings included, and refuses what is not JSON', () => {
+    const body = JSON.stringify({ note: '{[{["\\', list: [[[{ a: '}' }]]] });
+    expect(parseJsonBody(answer(body))).toEqual(JSON.parse(body));
+    expect(parseJsonBody(answer(`${'['.repeat(100)}`))).toBeUndefined();
+    expect(parseJsonBody(answer(''))).toBeUndefined();
   });
 });

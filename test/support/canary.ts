@@ -11,3 +11,5 @@ export const UNKNOWN_CANARY_KEY = 'canary-key-unknown-41f0c8';
 /** The password and query token of a callback URL: neither may be logged. */
 export const CANARY_CALLBACK_PASSWORD = 'canary-password-5e8d1c';
 export const CANARY_CALLBACK_TOKEN = 'canary-token-b27f90';
+/** A key holding every character XML and HTML escape (`& < > " '`): its escaped spellings must not leak either. */
+export const CANARY_MARKUP_KEY = `canary-key-&<>"'-5a1f9c3e7d2b`;

@@ -1,7 +1,8 @@
 // The Arazzo workflows in openapi/workflows/ are linted by Redocly and run with `redocly respect` against the sandbox
 // (in-process) and the mock (a real `checkout-mock` process). The API key goes in as an input Respect masks; canary keys
-// prove it never reaches Respect's output or its JSON report.
-import { execFile } from 'node:child_process';
+// prove it never reaches Respect's output or its JSON report, nor, through `npm run respect` as docs/conformance.md
+// writes it, what npm prints.
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,6 +88,38 @@ function verdictsOf(passed: string[], failed: string[] = []): Record<string, str
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** A command run to its end with its stdout and stderr interleaved as a terminal would show them. */
+function runToEnd(command: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, NO_COLOR: '1', ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => resolve({ code: code ?? -1, output }));
+  });
+}
+
+/** `npm run respect -- <args>`, as a user types it. */
+function runNpmRespect(args: string[], env: Record<string, string>) {
+  return runToEnd('npm', ['run', 'respect', '--', ...args], env);
+}
+
+/**
+ * The `npm run respect` command of docs/conformance.md, exactly as written there (its `\` continuations joined), run by
+ * a shell against `baseUrl` instead of the example's.
+ */
+function runDocumentedRespectCommand(baseUrl: string, env: Record<string, string>) {
+  const guide = readFileSync(join(root, 'docs/conformance.md'), 'utf8');
+  const command = /^npm run respect (?:.*\\\n)*.*$/m.exec(guide)?.[0].replace(/\\\n\s*/g, ' ');
+  if (!command?.includes('http://127.0.0.1:4011'))
+    throw new Error('docs/conformance.md no longer shows `npm run respect` against 127.0.0.1:4011');
+  return runToEnd('sh', ['-c', command.replace('http://127.0.0.1:4011', baseUrl)], env);
+}
+
 /** Redocly's lint problems for an Arazzo file, as `rule: message`; redocly exits 1 when it finds an error. */
 async function lintWorkflows(file: string): Promise<string[]> {
   const options = { cwd: root, encoding: 'utf8' as const, env: { ...process.env, REDOCLY_TELEMETRY: 'off' } };
@@ -128,6 +161,26 @@ describe('redocly respect against the in-process sandbox', () => {
     expect(run.code).toBe(0);
     expect(run.output).not.toContain(CANARY_KEY);
     expect(run.report).not.toContain(CANARY_KEY);
+  });
+
+  it('the documented `npm run respect` command passes every workflow, and neither npm nor Respect prints the key (R20)', async () => {
+    const run = await runDocumentedRespectCommand(sandbox.baseUrl, { CHECKOUT_API_KEY: CANARY_KEY });
+    expect(run.output).not.toContain(CANARY_KEY);
+    // npm printed the script line it ran, the arguments included: the key is not among them.
+    expect(run.output).toMatch(/> node scripts\/respect\.js --server checkout=http:\/\/127\.0\.0\.1:\d+ --input idempotencyKey=/);
+    expect(run.output).toMatch(/createWithEachExample/);
+    expect(run.code, run.output).toBe(0);
+  });
+
+  it('the wrapper refuses a key on the command line, and a missing CHECKOUT_API_KEY, with exit 2 (negative control)', async () => {
+    const onCommandLine = await runNpmRespect(['--server', `checkout=${sandbox.baseUrl}`, '--input', `apiKey=${CANARY_KEY}`], {
+      CHECKOUT_API_KEY: CANARY_KEY,
+    });
+    expect(onCommandLine.code).toBe(2);
+    expect(onCommandLine.output).toContain('give the key in CHECKOUT_API_KEY, not as --input apiKey=…');
+    const missing = await runNpmRespect(['--server', `checkout=${sandbox.baseUrl}`], { CHECKOUT_API_KEY: '' });
+    expect(missing.code).toBe(2);
+    expect(missing.output).toContain('the environment variable CHECKOUT_API_KEY is not set');
   });
 
   it('fails every flow that needs an accepted key when given an unknown one (negative control)', async () => {
