@@ -21,6 +21,7 @@ describe('parseMockArgs', () => {
         build: true,
         logLevel: DEFAULT_LOG_LEVEL.mock,
         upstream: undefined,
+        upstreamTimeoutMs: 30_000,
       },
     });
   });

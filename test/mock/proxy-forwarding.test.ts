@@ -1,0 +1,242 @@
+// The proxy owns its forwarding (issue 28, R1–R5): whatever a hostile upstream answers reaches the client as the
+// upstream sent it (status, header lines, body bytes, a cut included), no redirect is followed and the API key goes
+// to the upstream only, memory stays bounded for a 100 MiB answer, a silent upstream gets a 504 problem, and no log
+// line holds a query, a password or the key, at Prism's most talkative level the proxy allows.
+import type { ServerResponse } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
+import { readContractProblem } from '../support/bad-inputs.js';
+import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+import { freePort } from '../support/ports.js';
+import { waitFor } from '../support/wait-for.js';
+import { responseExample, schemaErrors, seedSamples } from './mock-fixtures.js';
+import { killEverything, type MockProcess, startMockProcess } from './mock-process.js';
+import { type Received, rawRequest, readPeakMemory, readViolations, startUpstream, type TestUpstream } from './proxy-fixtures.js';
+
+const HUNDRED_MIB = 100 * 1024 * 1024;
+// Bytes no JSON serialiser writes back: a number past 2^53, a trailing zero, a key twice.
+const EXACT_BYTES = '{"id":12345678901234567890,"amount":1.10,"dup":1,"dup":2}';
+const NOT_IMPLEMENTED = '{"type":"https://upstream.invalid/not-implemented","title":"Not implemented","status":501}';
+
+const createHeaders = { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' };
+const validBody = JSON.stringify(seedSamples.usdtOnTron);
+
+let catcher: TestUpstream;
+let upstream: TestUpstream;
+let proxy: MockProcess;
+let impatientProxy: MockProcess;
+
+// The implementation under test, misbehaving as the request's `case` query parameter asks.
+function answer(request: Received, response: ServerResponse): void {
+  const behaviour = new URL(request.url, 'http://upstream.invalid').searchParams.get('case');
+  switch (behaviour) {
+    case 'redirect':
+      response.writeHead(307, { location: `${catcher.url}${CREATE_PATH}` }).end();
+      return;
+    case 'not-implemented':
+      response.writeHead(501, { 'content-type': 'application/problem+json' }).end(NOT_IMPLEMENTED);
+      return;
+    case 'exact-bytes':
+      response.writeHead(201, { 'content-type': 'application/json', 'content-length': String(EXACT_BYTES.length) }).end(EXACT_BYTES);
+      return;
+    case 'cut-declared':
+      // 100 bytes declared, 40 sent, then the connection is reset.
+      response.writeHead(201, { 'content-type': 'application/json', 'content-length': '100' });
+      response.write(validBody.slice(0, 40), () => response.socket?.destroy());
+      return;
+    case 'cut-chunked':
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.write(validBody.slice(0, 40), () => response.socket?.destroy());
+      return;
+    case 'hundred-mib':
+      void streamZeros(response, HUNDRED_MIB);
+      return;
+    case 'silent':
+      return;
+    case 'stall':
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.write(validBody.slice(0, 10));
+      return;
+    default:
+      response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(responseExample('usdtOnTron')));
+  }
+}
+
+// `total` bytes, written as fast as the reader takes them and never held.
+async function streamZeros(response: ServerResponse, total: number): Promise<void> {
+  const chunk = Buffer.alloc(64 * 1024, 0x30);
+  response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(total) });
+  for (let sent = 0; sent < total; sent += chunk.length) {
+    if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve));
+  }
+  response.end();
+}
+
+const create = (query: string, extra: { headers?: Record<string, string>; keepBody?: boolean } = {}) =>
+  rawRequest(proxy.baseUrl, {
+    target: `${CREATE_PATH}?case=${query}`,
+    headers: { ...createHeaders, ...extra.headers },
+    body: validBody,
+    keepBody: extra.keepBody,
+  });
+
+beforeAll(async () => {
+  catcher = await startUpstream((_request, response) => response.writeHead(201).end('{"caught":true}'));
+  upstream = await startUpstream(answer);
+  [proxy, impatientProxy] = await Promise.all([
+    startMockProcess(['proxy', `${upstream.url}/`, '--no-build', '--log-level', 'info'], { PORT: String(await freePort()) }),
+    startMockProcess(['proxy', upstream.url, '--no-build', '--upstream-timeout', '0.5'], { PORT: String(await freePort()) }),
+  ]);
+});
+
+afterAll(async () => {
+  killEverything(proxy);
+  killEverything(impatientProxy);
+  await Promise.all([upstream?.close(), catcher?.close()]);
+});
+
+describe('the proxy passes the upstream answer through unchanged', () => {
+  it('R2: passes a 307 on without following it; the request and its key went to the upstream only', async () => {
+    const before = upstream.received.length;
+    const result = await create('redirect');
+    expect(result.status).toBe(307);
+    expect(result.headers.location).toBe(`${catcher.url}${CREATE_PATH}`);
+    expect(upstream.received.slice(before).map((request) => request.headers.authorization)).toEqual([`Api-Key ${CANARY_KEY}`]);
+    // The answer came back; a followed redirect would have reached the catcher before it.
+    expect(catcher.received).toEqual([]);
+  });
+
+  it('R1: passes a 501 on as 501 with its own body', async () => {
+    const result = await create('not-implemented');
+    expect(result.status).toBe(501);
+    expect(result.headers['content-type']).toBe('application/problem+json');
+    expect(result.body.toString('utf8')).toBe(NOT_IMPLEMENTED);
+  });
+
+  it('R3: passes the body on byte for byte: a big integer, 1.10 and a duplicate key stay as sent', async () => {
+    const result = await create('exact-bytes');
+    expect(result.status).toBe(201);
+    expect(result.complete).toBe(true);
+    expect(result.body.toString('utf8')).toBe(EXACT_BYTES);
+    expect(result.headers['content-length']).toBe(String(EXACT_BYTES.length));
+  });
+
+  it.each([
+    ['declared 100 bytes long', 'cut-declared'],
+    ['chunked', 'cut-chunked'],
+  ])('R3: a body %s that the upstream cuts short reaches the client with its status, cut at the same byte', async (_name, query) => {
+    const result = await create(query);
+    expect(result.status).toBe(201);
+    expect(result.complete).toBe(false);
+    expect(result.body.toString('utf8')).toBe(validBody.slice(0, 40));
+  });
+
+  it('R4: streams a 100 MiB answer through whole, its peak memory growing by less than 64 MiB', async () => {
+    const before = await readPeakMemory(proxy.child.pid!);
+    const result = await create('hundred-mib', { keepBody: false });
+    const after = await readPeakMemory(proxy.child.pid!);
+    expect(result.status).toBe(200);
+    expect(result.complete).toBe(true);
+    expect(result.bodyBytes).toBe(HUNDRED_MIB);
+    expect(after - before).toBeLessThan(64 * 1024 * 1024);
+    // Its body was not validated, and the report says so.
+    expect(readViolations(result.headers).filter((finding) => finding.code === 'not-validated')).toEqual([
+      {
+        location: ['response', 'body'],
+        severity: 'Information',
+        code: 'not-validated',
+        message: 'The response body was passed on without validation: it is longer than 1048576 bytes.',
+      },
+    ]);
+  });
+});
+
+describe('the proxy answers for an upstream that does not', () => {
+  it('R4: an upstream silent past --upstream-timeout gets a 504 problem, the contract default response', async () => {
+    const result = await rawRequest(impatientProxy.baseUrl, {
+      target: `${CREATE_PATH}?case=silent`,
+      headers: createHeaders,
+      body: validBody,
+    });
+    expect(result.status).toBe(504);
+    expect(result.headers['content-type']).toBe('application/problem+json');
+    expect(result.headers['request-id']).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
+    const problem = JSON.parse(result.body.toString('utf8'));
+    expect(schemaErrors('Problem', problem)).toEqual([]);
+    expect(problem).toEqual({
+      type: new URL('gateway-timeout', readContractProblem('UnexpectedProblem').type).href,
+      title: 'Gateway timeout',
+      status: 504,
+      detail: 'The upstream sent no answer within 0.5 s.',
+      instance: result.headers['request-id'],
+    });
+  });
+
+  it('R4: an upstream that stops sending mid-body for --upstream-timeout gets its answer cut there', async () => {
+    const result = await rawRequest(impatientProxy.baseUrl, {
+      target: `${CREATE_PATH}?case=stall`,
+      headers: createHeaders,
+      body: validBody,
+    });
+    expect(result.status).toBe(201);
+    expect(result.complete).toBe(false);
+    expect(result.body.toString('utf8')).toBe(validBody.slice(0, 10));
+    await waitFor(() => impatientProxy.output().includes('cut short after 10 bytes of the body: the upstream sent nothing for 0.5 s'), {
+      what: () => `the stall's log line in:\n${impatientProxy.output()}`,
+    });
+  });
+
+  it('an upstream that cannot be reached gets a 502 problem', async () => {
+    const closed = await startMockProcess(['proxy', `http://127.0.0.1:${await freePort()}`, '--no-build'], {
+      PORT: String(await freePort()),
+    });
+    try {
+      const result = await rawRequest(closed.baseUrl, { target: CREATE_PATH, headers: createHeaders, body: validBody });
+      expect(result.status).toBe(502);
+      const problem = JSON.parse(result.body.toString('utf8'));
+      expect(schemaErrors('Problem', problem)).toEqual([]);
+      expect(problem.detail).toBe('The upstream could not be reached or did not answer in HTTP (ECONNREFUSED).');
+    } finally {
+      killEverything(closed);
+    }
+  });
+});
+
+describe('the log at --log-level info', () => {
+  it('R5: never holds the query, the user information or the key, and Prism no longer forwards', async () => {
+    const target = `${CREATE_PATH}?case=ok&token=${CANARY_CALLBACK_TOKEN}`;
+    const result = await rawRequest(proxy.baseUrl, { target, headers: createHeaders, body: validBody });
+    expect(result.status).toBe(201);
+    expect(upstream.received.at(-1)?.url).toBe(target);
+    // The same in absolute-form, with a user and password before the host.
+    const absolute = `http://user:${CANARY_CALLBACK_PASSWORD}@127.0.0.1${target}`;
+    const reply = await sendRaw(proxy.baseUrl, `POST ${absolute} HTTP/1.1`, validBody);
+    expect(reply).toMatch(/^HTTP\/1\.1 201 /);
+    await waitFor(() => (proxy.output().match(/POST \/api\/v1\/checkouts\/ → 201 from the upstream/g) ?? []).length >= 2, {
+      what: () => `two exchange lines in:\n${proxy.output()}`,
+    });
+    const output = proxy.output();
+    for (const secret of [CANARY_CALLBACK_TOKEN, CANARY_CALLBACK_PASSWORD, CANARY_KEY]) expect(output).not.toContain(secret);
+    expect(output).not.toMatch(/Forwarding/);
+  });
+});
+
+// A request written byte for byte (an absolute-form target); resolves with the reply's status line.
+function sendRaw(baseUrl: string, requestLine: string, body: string): Promise<string> {
+  const { port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let reply = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      reply += chunk;
+      if (!reply.includes('\r\n')) return;
+      resolve(reply.split('\r\n')[0]);
+      socket.destroy();
+    });
+    socket.on('error', reject);
+    const head = [requestLine, 'Host: 127.0.0.1', ...Object.entries(createHeaders).map(([name, value]) => `${name}: ${value}`)];
+    socket.write(`${head.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  });
+}
