@@ -59,9 +59,7 @@ export function createProxyServer(options: ProxyServerOptions): Server {
 
   async function handle(request: IncomingMessage, response: ServerResponse, log: ExchangeLog, line: string): Promise<void> {
     const ownProblem = (problem: ProblemDocument, violations: PrismViolation[] = []) => {
-      const requestId = makeRequestId?.();
-      const headers = { ...violationsHeader(violations), ...(requestId ? { 'request-id': requestId } : {}) };
-      writeAnswer(response, problemAnswer(problem, requestId, headers));
+      writeOwnProblem(response, problem, violations);
       log.exchange(`${line} → ${problem.status} ${problem.type.split('/').pop()}: ${problem.detail}`);
     };
     const read = await readBody(request, REQUEST_BODY_LIMIT_BYTES);
@@ -118,6 +116,13 @@ export function createProxyServer(options: ProxyServerOptions): Server {
     return undefined;
   }
 
+  // A problem of the proxy's own, with a Request-Id of its own as its `instance` (D2), and the request's findings.
+  function writeOwnProblem(response: ServerResponse, problem: ProblemDocument, violations: PrismViolation[]): void {
+    const requestId = makeRequestId?.();
+    const headers = { ...violationsHeader(violations), ...(requestId ? { 'request-id': requestId } : {}) };
+    writeAnswer(response, problemAnswer(problem, requestId, headers));
+  }
+
   function describeEnding({ ending, bodyBytes }: { ending: string; bodyBytes: number }): string {
     if (ending === 'cut') return `, cut short by the upstream after ${bodyBytes} bytes of the body`;
     if (ending === 'idle') return `, cut short after ${bodyBytes} bytes of the body: the upstream sent nothing for ${seconds}`;
@@ -131,7 +136,7 @@ export function createProxyServer(options: ProxyServerOptions): Server {
     handle(request, response, log, line).catch((error: Error) => {
       log.exchange(`${line}: the proxy failed on this request (${error.message})`);
       if (response.headersSent) response.destroy();
-      else writeAnswer(response, problemAnswer(createProblem('internal-error', 'The proxy failed on this request.'), makeRequestId?.()));
+      else writeOwnProblem(response, createProblem('internal-error', 'The proxy failed on this request.'), []);
     });
   });
   server.on('close', () => upstream.close());

@@ -4,6 +4,7 @@
 // line holds a query, a password or the key, at Prism's most talkative level the proxy allows.
 import type { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { readContractProblem } from '../support/bad-inputs.js';
@@ -18,6 +19,9 @@ const HUNDRED_MIB = 100 * 1024 * 1024;
 // Bytes no JSON serialiser writes back: a number past 2^53, a trailing zero, a key twice.
 const EXACT_BYTES = '{"id":12345678901234567890,"amount":1.10,"dup":1,"dup":2}';
 const NOT_IMPLEMENTED = '{"type":"https://upstream.invalid/not-implemented","title":"Not implemented","status":501}';
+
+// A record without its `url`, gzip-encoded as a compressing server sends it.
+const GZIPPED_BROKEN_RECORD = gzipSync(JSON.stringify({ ...responseExample('usdtOnTron'), url: undefined }));
 
 const createHeaders = { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' };
 const validBody = JSON.stringify(seedSamples.usdtOnTron);
@@ -39,6 +43,14 @@ function answer(request: Received, response: ServerResponse): void {
       return;
     case 'exact-bytes':
       response.writeHead(201, { 'content-type': 'application/json', 'content-length': String(EXACT_BYTES.length) }).end(EXACT_BYTES);
+      return;
+    case 'gzip':
+      response.writeHead(201, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': String(GZIPPED_BROKEN_RECORD.length),
+      });
+      response.end(GZIPPED_BROKEN_RECORD);
       return;
     case 'cut-declared':
       // 100 bytes declared, 40 sent, then the connection is reset.
@@ -120,6 +132,15 @@ describe('the proxy passes the upstream answer through unchanged', () => {
     expect(result.complete).toBe(true);
     expect(result.body.toString('utf8')).toBe(EXACT_BYTES);
     expect(result.headers['content-length']).toBe(String(EXACT_BYTES.length));
+  });
+
+  it('passes a gzip body on still encoded, and judges it decoded', async () => {
+    const result = await create('gzip', { headers: { 'accept-encoding': 'gzip' } });
+    expect(result.status).toBe(201);
+    expect(result.headers['content-encoding']).toBe('gzip');
+    expect(result.body.equals(GZIPPED_BROKEN_RECORD)).toBe(true);
+    const findings = readViolations(result.headers).filter((finding) => finding.location[0] === 'response');
+    expect(findings.map((finding) => finding.message)).toEqual(["Response body must have required property 'url'"]);
   });
 
   it.each([
