@@ -23,7 +23,8 @@ export interface RelayOptions {
   windowBytes: number;
   /** How long the upstream may send nothing while the client is ready for more; then the answer is cut there. */
   idleTimeoutMs: number;
-  /** Called once, before the head is written: header lines (name, value, …) to add to the upstream's. */
+  /** Called once, before the head is written: header lines (name, value, …) to add to the upstream's. It must not
+   * throw: it runs inside the stream's events, where nothing would catch it. */
   judge(window: AnswerWindow): string[];
   /** Header names (lower-case) of the upstream's to leave out, such as those the judge writes. */
   dropHeaders?: readonly string[];

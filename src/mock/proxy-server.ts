@@ -90,7 +90,13 @@ export function createProxyServer(options: ProxyServerOptions): Server {
       idleTimeoutMs: upstreamTimeoutMs,
       dropHeaders: ['sl-violations'],
       judge: (window) => {
-        answerViolations = verdict.operation ? judge.judgeAnswer(verdict.operation, window) : [];
+        try {
+          answerViolations = verdict.operation ? judge.judgeAnswer(verdict.operation, window) : [];
+        } catch (error) {
+          // The answer is passed on all the same; the report says it was not judged.
+          const message = `Prism's validator failed on this answer (${(error as Error).message}); it was passed on without validation.`;
+          answerViolations = [{ location: ['response'], severity: 'Information', code: 'not-validated', message }];
+        }
         log.violations(answerViolations);
         return Object.entries(violationsHeader([...verdict.violations, ...answerViolations])).flat();
       },

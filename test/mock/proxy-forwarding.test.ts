@@ -3,7 +3,7 @@
 // to the upstream only, memory stays bounded for a 100 MiB answer, a silent upstream gets a 504 problem, and no log
 // line holds a query, a password or the key, at Prism's most talkative level the proxy allows.
 import type { ServerResponse } from 'node:http';
-import { connect } from 'node:net';
+import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
@@ -119,6 +119,24 @@ describe('the proxy passes the upstream answer through unchanged', () => {
     expect(catcher.received).toEqual([]);
   });
 
+  it('sends the request on as it came: body bytes, repeated header lines; hop-by-hop headers stay behind', async () => {
+    const before = upstream.received.length;
+    const result = await rawRequest(proxy.baseUrl, {
+      target: `${CREATE_PATH}?case=ok&a=1&a=2`,
+      headers: { ...createHeaders, 'x-trace': 'one', 'keep-alive': 'timeout=5', connection: 'keep-alive, x-hop', 'x-hop': 'hop' },
+      body: EXACT_BYTES,
+    });
+    expect(result.status).toBe(201);
+    const [forwarded] = upstream.received.slice(before);
+    expect(forwarded.url).toBe(`${CREATE_PATH}?case=ok&a=1&a=2`);
+    expect(forwarded.body).toBe(EXACT_BYTES);
+    expect(forwarded.headers.authorization).toBe(`Api-Key ${CANARY_KEY}`);
+    expect(forwarded.headers['x-trace']).toBe('one');
+    expect(forwarded.headers['content-length']).toBe(String(EXACT_BYTES.length));
+    expect(forwarded.headers['x-hop']).toBeUndefined();
+    expect(forwarded.headers['keep-alive']).toBeUndefined();
+  });
+
   it('R1: passes a 501 on as 501 with its own body', async () => {
     const result = await create('not-implemented');
     expect(result.status).toBe(501);
@@ -220,6 +238,23 @@ describe('the proxy answers for an upstream that does not', () => {
       expect(problem.detail).toBe('The upstream could not be reached or did not answer in HTTP (ECONNREFUSED).');
     } finally {
       killEverything(closed);
+    }
+  });
+
+  it('an upstream that answers something other than HTTP gets a 502 problem', async () => {
+    const garbage = createNetServer((socket) => socket.end('not http at all\r\n\r\n'));
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    const port = (garbage.address() as AddressInfo).port;
+    const behindGarbage = await startMockProcess(['proxy', `http://127.0.0.1:${port}`, '--no-build'], { PORT: String(await freePort()) });
+    try {
+      const result = await rawRequest(behindGarbage.baseUrl, { target: CREATE_PATH, headers: createHeaders, body: validBody });
+      expect(result.status).toBe(502);
+      expect(JSON.parse(result.body.toString('utf8')).detail).toMatch(
+        /^The upstream could not be reached or did not answer in HTTP \(HPE_[A-Z_]+\)\.$/,
+      );
+    } finally {
+      killEverything(behindGarbage);
+      garbage.close();
     }
   });
 });
