@@ -27,14 +27,14 @@ const MAX_UPSTREAM_TIMEOUT_SECONDS = 3_600;
 
 export const USAGE = `Usage:
   npx checkout-mock [options]                validating mock of the contract on http://127.0.0.1:4010
-  npx checkout-mock proxy <upstream-url>     Prism as a validating proxy in front of a running implementation
+  npx checkout-mock proxy <upstream-url>     a validating proxy (Prism's validator) in front of a running implementation
 
 In a clone of this repository: npm start, npm run mock -- [options], npm run proxy -- <upstream-url>.
 
 Options:
   --dynamic           answer with records generated from the schemas instead of the named examples (mock only)
-  --log-level <lvl>   Prism's log level: ${LOG_LEVELS.join(', ')} (default: ${DEFAULT_LOG_LEVEL.mock} for the mock,
-                      ${DEFAULT_LOG_LEVEL.proxy} for the proxy); also MOCK_LOG_LEVEL
+  --log-level <lvl>   Prism's log level, and the proxy's for its findings: ${LOG_LEVELS.join(', ')} (default:
+                      ${DEFAULT_LOG_LEVEL.mock} for the mock, ${DEFAULT_LOG_LEVEL.proxy} for the proxy); also MOCK_LOG_LEVEL
   --no-build          serve generated/ as it is, without rebuilding a stale bundle
   --upstream-timeout <seconds>
                       how long the proxy waits for the upstream's answer to start, or to go on, before it
