@@ -6,6 +6,7 @@
 // on does the proxy answer itself, with a problem document: 504 when the upstream sends no answer in time, 502 when
 // it cannot be reached or its answer is not HTTP, 413 for a request body over what the proxy reads.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { IHttpOperation } from '@stoplight/types';
 import { createRequestIdMaker, listOperations } from '../contract/contract-facts.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
@@ -14,7 +15,7 @@ import { createProblemMaker, type ProblemDocument, problemAnswer } from '../http
 import { relayAnswer } from '../http/relay-answer.js';
 import { readBody } from '../http/request-body.js';
 import { readOriginForm, readRequestPath } from '../http/request-target.js';
-import { writeAnswer } from '../http/send-response.js';
+import { answerClientError, writeAnswer } from '../http/send-response.js';
 import { createExchangeJudge } from './proxy-judge.js';
 import { createExchangeLog, type ExchangeLog, readCredentials } from './proxy-log.js';
 import { type PrismViolation, violationsHeader } from './report-violations.js';
@@ -48,7 +49,7 @@ export function createProxyServer(options: ProxyServerOptions): Server {
   const judge = createExchangeJudge(contract, options.operations, JUDGED_BODY_LIMIT_BYTES);
   const createProblem = createProblemMaker(
     contract,
-    ['payload-too-large', 'internal-error', 'bad-gateway', 'gateway-timeout'],
+    ['payload-too-large', 'internal-error', 'bad-gateway', 'gateway-timeout', 'bad-request', 'request-header-fields-too-large'],
     PROXY_PROBLEM_TYPES,
   );
   const makeRequestId = createRequestIdMaker(contract);
@@ -105,7 +106,7 @@ export function createProxyServer(options: ProxyServerOptions): Server {
     const count = verdict.violations.length + answerViolations.length;
     const notes = [
       status >= 300 && status < 400 ? 'redirect not followed' : '',
-      count > 0 ? `${count} violation${count === 1 ? '' : 's'}` : '',
+      count > 0 ? `${count} finding${count === 1 ? '' : 's'}` : '',
     ].filter(Boolean);
     log.exchange(`${line} → ${status} from the upstream${notes.length > 0 ? ` (${notes.join(', ')})` : ''}${describeEnding(relayed)}`);
   }
@@ -145,6 +146,10 @@ export function createProxyServer(options: ProxyServerOptions): Server {
       else writeOwnProblem(response, createProblem('internal-error', 'The proxy failed on this request.'), []);
     });
   });
+  // A request Node's parser refuses (headers over 16 KiB, broken HTTP) never reaches the upstream: the mock's answer.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+    answerClientError(error, socket, createProblem, makeRequestId?.()),
+  );
   server.on('close', () => upstream.close());
   return server;
 }

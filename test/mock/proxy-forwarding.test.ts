@@ -259,6 +259,16 @@ describe('the proxy answers for an upstream that does not', () => {
       garbage.close();
     }
   });
+
+  it("a request Node's parser refuses gets the mock's 431 problem and never reaches the upstream", async () => {
+    const before = upstream.received.length;
+    const result = await create('ok', { headers: { 'x-long': 'x'.repeat(20_000) } });
+    expect(result.status).toBe(431);
+    expect(JSON.parse(result.body.toString('utf8')).type).toBe(
+      new URL('request-header-fields-too-large', readContractProblem('MalformedJson').type).href,
+    );
+    expect(upstream.received.length).toBe(before);
+  });
 });
 
 describe('the log at --log-level info', () => {
