@@ -260,6 +260,22 @@ describe('the proxy answers for an upstream that does not', () => {
     }
   });
 
+  it('SIGTERM stops it at once, exit 0, while a request waits on a silent upstream', async () => {
+    const waiting = await startMockProcess(['proxy', upstream.url, '--no-build'], { PORT: String(await freePort()) });
+    try {
+      const before = upstream.received.length;
+      const pending = rawRequest(waiting.baseUrl, { target: `${CREATE_PATH}?case=silent`, headers: createHeaders, body: validBody }).catch(
+        (error: Error) => error,
+      );
+      await waitFor(() => upstream.received.length > before, { what: 'the request at the upstream' });
+      expect(await waiting.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+      // The client's connection was closed without an answer.
+      expect(await pending).toBeInstanceOf(Error);
+    } finally {
+      killEverything(waiting);
+    }
+  });
+
   it("a request Node's parser refuses gets the mock's 431 problem and never reaches the upstream", async () => {
     const before = upstream.received.length;
     const result = await create('ok', { headers: { 'x-long': 'x'.repeat(20_000) } });
