@@ -20,8 +20,6 @@ import { JSONSchemaFaker } from 'json-schema-faker';
 import type { MockPreferences } from './preferences.js';
 import { describeViolation, type PrismViolation, toViolation, violationLogLevel } from './report-violations.js';
 
-export type { PrismViolation } from './report-violations.js';
-
 /** What Prism answers to one request, ready to send: headers lower-case, body serialised. */
 export interface PrismAnswer {
   status: number;
