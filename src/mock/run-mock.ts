@@ -1,6 +1,7 @@
 // The run step of `checkout-mock`: the mock (`npm start`, `npm run mock`) or the proxy (`npm run proxy`). It loads
-// Prism in this process (its engine for the mock, its validator for the proxy), binds one server, prints its banner and runs until a stop signal or the end of the
-// process chain that launched it. There is no child process to supervise or leave behind.
+// Prism in this process (its engine for the mock, its validator for the proxy), binds one server, prints its banner
+// and runs until a stop signal or the end of the process chain that launched it. There is no child process to
+// supervise or leave behind.
 import type { Server } from 'node:http';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { closeServer, describeStop, listenOrExplain, serveUntilStopped } from '../cli/lifecycle.js';
