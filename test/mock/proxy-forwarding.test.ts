@@ -7,6 +7,7 @@ import { type AddressInfo, connect, createServer as createNetServer } from 'node
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
+import { JUDGED_BODY_LIMIT_BYTES } from '../../src/mock/proxy-server.js';
 import { readContractProblem } from '../support/bad-inputs.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
@@ -187,7 +188,7 @@ describe('the proxy passes the upstream answer through unchanged', () => {
         location: ['response', 'body'],
         severity: 'Information',
         code: 'not-validated',
-        message: 'The response body was passed on without validation: it is longer than 1048576 bytes.',
+        message: `The response body was passed on without validation: it is longer than ${JUDGED_BODY_LIMIT_BYTES} bytes.`,
       },
     ]);
   });
