@@ -29,12 +29,13 @@ export function formatMockBanner({ baseUrl, contract, dynamic }: { baseUrl: stri
   ].join('\n');
 }
 
-export function formatProxyBanner({ baseUrl, upstream }: { baseUrl: string; upstream: string }): string {
+export function formatProxyBanner({ baseUrl, upstream, timeoutMs }: { baseUrl: string; upstream: string; timeoutMs: number }): string {
   return [
-    `Prism validation proxy on ${baseUrl}, forwarding to ${upstream}.`,
+    `Validating proxy (Prism's validator) on ${baseUrl}, forwarding to ${upstream}.`,
     `Proxy URL: ${baseUrl}`,
-    'Every request and response is checked against the contract; violations are logged here and returned in the',
-    "sl-violations response header. The upstream's answers are passed through unchanged.",
+    "The upstream's answers are passed through unchanged, byte for byte, redirects included (never followed). Every",
+    'request and answer is checked against the contract; violations are logged here and listed in the sl-violations',
+    `response header. An upstream that does not answer within ${timeoutMs / 1000} s gets a 504 problem (--upstream-timeout).`,
     `Docs: ${describeDocs()}`,
     'Stop with Ctrl-C.',
   ].join('\n');

@@ -9,7 +9,7 @@ import { compileBodyDescriber, type DescribeBody } from '../contract/describe-bo
 import { describePattern, findPatternFacts, type SchemaDocument, UNDESCRIBED_FORMAT } from '../contract/field-errors.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import type { FieldError } from '../http/problems.js';
-import type { PrismViolation } from './prism-engine.js';
+import type { PrismViolation } from './report-violations.js';
 
 /** How to word the violations of one operation; without them, the generic pattern wording, no field errors, no code. */
 export interface DescribeOptions {

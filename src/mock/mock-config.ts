@@ -15,23 +15,30 @@ export interface MockConfig {
   build: boolean;
   logLevel: string;
   upstream: string | undefined;
+  /** How long the proxy waits for the upstream to start its answer, or to go on with its body, in ms. */
+  upstreamTimeoutMs: number;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_LOG_LEVEL = { mock: 'fatal', proxy: 'warn' };
+export const DEFAULT_UPSTREAM_TIMEOUT_SECONDS = 30;
+const MAX_UPSTREAM_TIMEOUT_SECONDS = 3_600;
 
 export const USAGE = `Usage:
   npx checkout-mock [options]                validating mock of the contract on http://127.0.0.1:4010
-  npx checkout-mock proxy <upstream-url>     Prism as a validating proxy in front of a running implementation
+  npx checkout-mock proxy <upstream-url>     a validating proxy (Prism's validator) in front of a running implementation
 
 In a clone of this repository: npm start, npm run mock -- [options], npm run proxy -- <upstream-url>.
 
 Options:
   --dynamic           answer with records generated from the schemas instead of the named examples (mock only)
-  --log-level <lvl>   Prism's log level: ${LOG_LEVELS.join(', ')} (default: ${DEFAULT_LOG_LEVEL.mock} for the mock,
-                      ${DEFAULT_LOG_LEVEL.proxy} for the proxy); also MOCK_LOG_LEVEL
+  --log-level <lvl>   Prism's log level, and the proxy's for its findings: ${LOG_LEVELS.join(', ')} (default:
+                      ${DEFAULT_LOG_LEVEL.mock} for the mock, ${DEFAULT_LOG_LEVEL.proxy} for the proxy); also MOCK_LOG_LEVEL
   --no-build          serve generated/ as it is, without rebuilding a stale bundle
+  --upstream-timeout <seconds>
+                      how long the proxy waits for the upstream's answer to start, or to go on, before it
+                      answers 504 or cuts the answer there (default: ${DEFAULT_UPSTREAM_TIMEOUT_SECONDS}; proxy only)
   --help              print this text
 
 Environment: HOST (default ${DEFAULT_HOST}), PORT (default ${DEFAULT_PORT}; 0 picks a free port).`;
@@ -40,6 +47,7 @@ const OPTIONS = {
   dynamic: { type: 'boolean', short: 'd' },
   'no-build': { type: 'boolean' },
   'log-level': { type: 'string' },
+  'upstream-timeout': { type: 'string' },
 } as const;
 
 export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig> {
@@ -56,6 +64,7 @@ export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig>
     logLevel:
       values['log-level'] === undefined ? (envLogLevel ?? DEFAULT_LOG_LEVEL[command]) : readLogLevel(values['log-level'], '--log-level'),
     upstream: undefined,
+    upstreamTimeoutMs: DEFAULT_UPSTREAM_TIMEOUT_SECONDS * 1000,
   };
   if (command === 'mock' && positionals.length > 0) {
     throw new UsageError(
@@ -73,8 +82,22 @@ export function parseMockArgs(argv: string[], env: Env = {}): Parsed<MockConfig>
       );
     }
     config.upstream = readUpstream(positionals[0]);
+    if (values['upstream-timeout'] !== undefined) config.upstreamTimeoutMs = readUpstreamTimeout(values['upstream-timeout']) * 1000;
+  } else if (values['upstream-timeout'] !== undefined) {
+    throw new UsageError('--upstream-timeout applies to the proxy only; the mock calls no upstream.');
   }
   return { kind: 'run', config };
+}
+
+// Seconds, fractions allowed (0.5), above 0 and at most an hour.
+function readUpstreamTimeout(value: string): number {
+  const seconds = /^(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)$/.test(value) ? Number(value) : Number.NaN;
+  if (!(seconds > 0 && seconds <= MAX_UPSTREAM_TIMEOUT_SECONDS)) {
+    throw new UsageError(
+      `--upstream-timeout must be a number of seconds above 0 and at most ${MAX_UPSTREAM_TIMEOUT_SECONDS}, got "${value}".`,
+    );
+  }
+  return seconds;
 }
 
 function readUpstream(value: string): string {

@@ -2,8 +2,8 @@
 // the contract's operations, and one function from a request to Prism's answer and its findings. It mirrors what
 // the CLI wires (prism-cli dist/util/createServer.js, prism-http-server dist/server.js): the same config, the same
 // per-request `Prefer` reading (unless the mock hands it the preferences it honours, preferences.ts), the same
-// serialisation, so answers match `prism mock` and `prism proxy`; only the socket, the logging and the callbacks are
-// this package's own.
+// serialisation, so answers match `prism mock`; only the socket, the logging and the callbacks are this package's
+// own. The proxy does not use it: it forwards on its own and asks Prism's validator alone (proxy-judge.ts).
 import { Writable } from 'node:stream';
 import { createLogger } from '@stoplight/prism-core';
 import {
@@ -18,14 +18,7 @@ import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getH
 import type { IHttpOperation } from '@stoplight/types';
 import { JSONSchemaFaker } from 'json-schema-faker';
 import type { MockPreferences } from './preferences.js';
-
-/** One finding of Prism's, in the shape of its `sl-violations` header entries. */
-export interface PrismViolation {
-  location: string[];
-  severity: string;
-  code: string | number | undefined;
-  message: string;
-}
+import { describeViolation, type PrismViolation, toViolation, violationLogLevel } from './report-violations.js';
 
 /** What Prism answers to one request, ready to send: headers lower-case, body serialised. */
 export interface PrismAnswer {
@@ -51,7 +44,6 @@ export interface PrismEngineOptions {
   logLevel: string;
   log: (line: string) => void;
   dynamic?: boolean;
-  upstream?: string;
 }
 
 export interface PrismEngine {
@@ -59,9 +51,6 @@ export interface PrismEngine {
   operations: IHttpOperation[];
   answer(request: PrismRequest): Promise<PrismAnswer>;
 }
-
-// Prism's DiagnosticSeverity numbers, named as its violations header names them.
-const SEVERITY_NAMES = ['Error', 'Warning', 'Information', 'Hint'];
 
 export async function createPrismEngine(options: PrismEngineOptions): Promise<PrismEngine> {
   const operations = await getHttpOperationsFromSpec(options.document);
@@ -80,9 +69,7 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
     upstreamProxy: undefined,
     mock: { dynamic: options.dynamic ?? false, ignoreExamples: false },
   };
-  const config: IHttpConfig = options.upstream
-    ? { ...shared, isProxy: true, upstream: new URL(options.upstream) }
-    : { ...shared, isProxy: false };
+  const config: IHttpConfig = { ...shared, isProxy: false };
   const logger = createLogger(
     'CLI',
     { level: options.logLevel, formatters: { level: (level: string) => ({ level }) } },
@@ -122,7 +109,7 @@ export async function createPrismEngine(options: PrismEngineOptions): Promise<Pr
   return { operations, answer };
 }
 
-// Prism's own error answers (no route, no method, a bad Prefer, an upstream that fails), as its server sends them.
+// Prism's own error answers (no route, no method, a bad Prefer), as its server sends them.
 function answerError(error: Error): PrismAnswer {
   const problem = ProblemJsonError.toProblemJson(error);
   const additional = (error as { additional?: { headers?: Record<string, string> } }).additional;
@@ -132,21 +119,8 @@ function answerError(error: Error): PrismAnswer {
   return { status, headers, body: Buffer.from(JSON.stringify(problem)), violations: [] };
 }
 
-function toViolation(side: 'request' | 'response', detail: { path?: string[]; severity: number; code?: string | number; message: string }) {
-  return {
-    location: [side, ...(detail.path ?? [])],
-    severity: SEVERITY_NAMES[detail.severity] ?? String(detail.severity),
-    code: detail.code,
-    message: detail.message,
-  };
-}
-
 function logViolation(logger: ReturnType<typeof createLogger>, violation: PrismViolation): void {
-  const message = `Violation: ${violation.location.join('.')} ${violation.message}`;
-  const child = logger.child({ name: 'VALIDATOR' });
-  if (violation.severity === 'Error') child.error(message);
-  else if (violation.severity === 'Warning') child.warn(message);
-  else child.info(message);
+  logger.child({ name: 'VALIDATOR' })[violationLogLevel(violation)](describeViolation(violation));
 }
 
 function readQuery(searchParams: URLSearchParams): Record<string, string | string[]> {

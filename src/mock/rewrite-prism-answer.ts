@@ -5,7 +5,8 @@ import type { Answer } from '../http/exchange.js';
 import type { ProblemFactory } from '../http/problem-factory.js';
 import { type ProblemDocument, problemAnswer } from '../http/problems.js';
 import { type DescribeOptions, describeRequestViolations } from './describe-prism-violations.js';
-import type { PrismAnswer, PrismViolation } from './prism-engine.js';
+import type { PrismAnswer } from './prism-engine.js';
+import { violationsHeader } from './report-violations.js';
 
 /** An answer of the mock, with the problem document it carries, for the log line. */
 export interface MockAnswer {
@@ -84,12 +85,4 @@ function flattenHeaders(headers: Record<string, string | string[]>): Record<stri
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
-}
-
-// Prism's `sl-violations` header, as its own server writes it, but with every non-ASCII character escaped: a field
-// named "日本" is quoted in a violation, and Node refuses such a header value.
-function violationsHeader(violations: PrismViolation[]): Record<string, string> {
-  if (violations.length === 0) return {};
-  const json = JSON.stringify(violations).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return { 'sl-violations': json.length > 8_092 ? `Too many violations! ${json.slice(0, 8_092)}` : json };
 }

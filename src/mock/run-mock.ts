@@ -1,7 +1,9 @@
 // The run step of `checkout-mock`: the mock (`npm start`, `npm run mock`) or the proxy (`npm run proxy`). It loads
-// Prism's engine in this process, binds one server, prints its banner and runs until a stop signal or the end of the
-// process chain that launched it. There is no child process to supervise or leave behind.
+// Prism in this process (its engine for the mock, its validator for the proxy), binds one server, prints its banner
+// and runs until a stop signal or the end of the process chain that launched it. There is no child process to
+// supervise or leave behind.
 import type { Server } from 'node:http';
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { closeServer, describeStop, listenOrExplain, serveUntilStopped } from '../cli/lifecycle.js';
 import { EXIT, type RunIo, StartError } from '../cli/run-command.js';
 import { readCallbackHeaderExamples } from '../contract/contract-facts.js';
@@ -57,8 +59,17 @@ async function prepareProxy(config: MockConfig, log: Log): Promise<PreparedServe
   const upstream = config.upstream;
   if (!upstream) throw new Error('The proxy needs an upstream URL.');
   const bundle = config.build ? ensureFreshBundle(log) : locateBundle();
-  const engine = await createPrismEngine({ document: bundle.json, logLevel: config.logLevel, log, upstream });
-  return { server: createProxyServer(engine), formatBanner: (baseUrl) => formatProxyBanner({ baseUrl, upstream }) };
+  const contract = readContract(bundle.json);
+  const operations = await getHttpOperationsFromSpec(bundle.json);
+  const server = createProxyServer({
+    upstream,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    contract,
+    operations,
+    logLevel: config.logLevel,
+    log,
+  });
+  return { server, formatBanner: (baseUrl) => formatProxyBanner({ baseUrl, upstream, timeoutMs: config.upstreamTimeoutMs }) };
 }
 
 /** A step before the banner: what fails there (a stale bundle that does not build, a busy port) could not start. */

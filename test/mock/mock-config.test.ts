@@ -21,6 +21,7 @@ describe('parseMockArgs', () => {
         build: true,
         logLevel: DEFAULT_LOG_LEVEL.mock,
         upstream: undefined,
+        upstreamTimeoutMs: 30_000,
       },
     });
   });
@@ -97,6 +98,24 @@ describe('parseMockArgs', () => {
 
   it('answers --help before reading the environment, which may be unusable', () => {
     expect(parseMockArgs(['--help'], { PORT: 'eighty', MOCK_LOG_LEVEL: 'debug' })).toEqual({ kind: 'help' });
+  });
+
+  it('takes the upstream timeout in seconds from --upstream-timeout, 30 by default, fractions allowed', () => {
+    expect(configOf(['proxy', 'http://127.0.0.1:8080']).upstreamTimeoutMs).toBe(30_000);
+    expect(configOf(['proxy', 'http://127.0.0.1:8080', '--upstream-timeout', '5']).upstreamTimeoutMs).toBe(5_000);
+    expect(configOf(['proxy', '--upstream-timeout=0.25', 'http://127.0.0.1:8080']).upstreamTimeoutMs).toBe(250);
+  });
+
+  it.each(['0', '-1', 'abc', '1e3', '3601', ''])('refuses --upstream-timeout %j, naming the flag and the range', (value) => {
+    expect(() => parseMockArgs(['proxy', 'http://127.0.0.1:8080', `--upstream-timeout=${value}`], {})).toThrow(
+      `--upstream-timeout must be a number of seconds above 0 and at most 3600, got "${value}".`,
+    );
+  });
+
+  it('refuses --upstream-timeout for the mock, which calls no upstream', () => {
+    expect(() => parseMockArgs(['--upstream-timeout', '5'], {})).toThrow(
+      '--upstream-timeout applies to the proxy only; the mock calls no upstream.',
+    );
   });
 
   it('reads its flags before or after the proxy command', () => {

@@ -42,6 +42,7 @@ describe('the mock with HOST=0.0.0.0', () => {
       build: false,
       logLevel: 'fatal',
       upstream: undefined,
+      upstreamTimeoutMs: 30_000,
     } as const;
     expect(await runMock(config, io)).toBe(EXIT.ok);
     expect(bound.map(({ asked }) => asked)).toEqual(['0.0.0.0']);
