@@ -2,8 +2,9 @@
 // severity, filtered by --log-level as Prism's logger filtered them. Every line goes through the one redactor
 // (src/http/redact.ts) with the request's own credentials, and any URL's user information and query, before its
 // control characters are escaped and it is cut: no key, password or token reaches the log, whatever quotes it.
+
+import { printable } from '../http/printable.js';
 import { createRedactor, redactUrls } from '../http/redact.js';
-import { printable } from './format-log-line.js';
 import { describeViolation, type PrismViolation, violationLogLevel } from './report-violations.js';
 
 // Prism's (pino's) order of levels; a line prints at its level and above.
