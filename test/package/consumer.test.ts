@@ -260,7 +260,7 @@ describe("the client guide's callback receiver, run from the installed package",
       // An attempt is listed once it has ended (a failed one would wait 5 s for its retry).
       const deliveries = await waitFor(
         async () => {
-          const events = await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}/deliveries`)).json();
+          const { deliveries: events } = await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}/deliveries`)).json();
           return events[0]?.attempts?.length ? events : undefined;
         },
         { what: "the first callback attempt's answer" },
