@@ -4,11 +4,12 @@
 // in a second throwaway project with msw 3 and vitest 5 (test/package/current-tools) on the Node lines those support.
 // TypeScript 5.9, 6 and 7 compile the consumer under NodeNext and Bundler resolution; the tarball passes
 // `npm publish --dry-run` and Are the Types Wrong (ESM only).
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { namedRequests } from '../sandbox/support/contract-checks.js';
@@ -141,6 +142,34 @@ describe('the packed package, installed into a throwaway project', () => {
       ]),
     );
     for (const file of files) expect(file).not.toMatch(/^(src|test|bench|scripts|openapi)\/|^tsconfig|^vitest|\.test\./);
+  });
+
+  it('has the sizes the guides state, within 5 %: the tarball and its files (install.json), the main entry gzipped (client.json)', async () => {
+    const measured = (name: string) => JSON.parse(readFileSync(join(projectRoot, 'bench/results', name), 'utf8'));
+    const { pack } = measured('install.json');
+    const files = listFiles(installed);
+    const unpacked = files.reduce((sum, file) => sum + statSync(join(installed, file)).size, 0);
+    // The client bench bundles the entry the same way: esbuild, ESM for Node 20, minified, then gzip -9.
+    const { build } = await import('esbuild');
+    const bundle = await build({
+      entryPoints: [join(installed, 'dist/index.js')],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+    const entryGzip = gzipSync(bundle.outputFiles[0].contents, { level: 9 }).length;
+    const ratios = {
+      packedBytes: statSync(tarball).size / pack.sizeBytes,
+      unpackedBytes: unpacked / pack.unpackedBytes,
+      files: files.length / pack.files,
+      entryGzipBytes: entryGzip / measured('client.json').packageEntrySize.gzipBytes,
+    };
+    for (const [what, ratio] of Object.entries(ratios)) expect(Math.abs(ratio - 1), `${what}: ${ratio}`).toBeLessThanOrEqual(0.05);
   });
 
   it('is an ESM package for the Node lines .ci/run tests that pulls in only openapi-fetch and standardwebhooks, none of the dev tooling', () => {

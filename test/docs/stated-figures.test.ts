@@ -1,0 +1,35 @@
+// The sizes, times and counts README.md and the guides state equal the measurements they come from (bench/results/,
+// build outputs), within the rounding each text does. Fast: it reads files only; the benches measure.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../package/packed-package.js';
+import { STATED_FIGURES, type StatedFigure } from './stated-figures.js';
+
+/** The numbers a figure's pattern finds in its file, or why it finds none. */
+function readStated({ file, pattern }: StatedFigure): number[] | string {
+  const text = readFileSync(join(projectRoot, file), 'utf8');
+  const matches = [...text.matchAll(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`))];
+  if (matches.length !== 1) return `${file}: ${pattern} matches ${matches.length} times, not once`;
+  return matches[0].slice(1).map((figure) => Number(figure.replaceAll(',', '')));
+}
+
+describe('the figures README.md and the guides state', () => {
+  for (const figure of STATED_FIGURES) {
+    it(`${figure.file}: ${figure.pattern.source.slice(0, 60)}… equals ${figure.source}${figure.tolerance ? ` (± ${figure.tolerance})` : ''}`, () => {
+      const stated = readStated(figure);
+      expect(typeof stated === 'string' ? stated : stated.length).toBe(figure.measured.length);
+      const off = (stated as number[]).flatMap((value, index) =>
+        Math.abs(value - figure.measured[index]) > figure.tolerance ? [`${value} stated, ${figure.measured[index]} measured`] : [],
+      );
+      expect(off).toEqual([]);
+    });
+  }
+
+  it('a figure off its measurement, or written twice, is reported', () => {
+    const figure = STATED_FIGURES.find((each) => each.file === 'README.md') as StatedFigure;
+    expect(readStated({ ...figure, pattern: /Node (\d+)/ })).toMatch(/matches \d+ times, not once$/);
+    const stated = readStated(figure) as number[];
+    expect(Math.abs(stated[1] - (figure.measured[1] + 10))).toBeGreaterThan(figure.tolerance);
+  });
+});

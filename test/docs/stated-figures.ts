@@ -1,0 +1,132 @@
+// Every size, time and count that README.md and the guides state, each with the measurement it comes from: a file of
+// bench/results/ (written by the bench named in the guide) or a build output. test/docs/stated-figures.test.ts holds
+// the text to it. A figure is found by a pattern that must match its file exactly once, one capture per number, in
+// the order of `measured`; `tolerance` is how far the text may be from the measurement, the rounding the text does
+// (0: written exactly). The measurements themselves are held to the package by test/package/consumer.test.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../package/packed-package.js';
+
+export interface StatedFigure {
+  file: string;
+  pattern: RegExp;
+  measured: number[];
+  tolerance: number;
+  source: string;
+}
+
+const results = (name: string) => JSON.parse(readFileSync(join(projectRoot, 'bench/results', name), 'utf8'));
+const install = results('install.json');
+const client = results('client.json');
+const testing = results('testing.json');
+const conformance = results('conformance.json');
+const MB = 1_000_000;
+
+export const STATED_FIGURES: StatedFigure[] = [
+  {
+    file: 'README.md',
+    pattern: /`npm ci` installs ([\d,]+) packages and builds\n`dist\/`: (\d+) s on a 2-core machine/,
+    measured: [install.npmCi.packages, install.npmCi.ms / 1000],
+    tolerance: 0.5,
+    source: 'bench/results/install.json npmCi',
+  },
+  {
+    file: 'docs/client.md',
+    pattern: /the testing kit: ([\d.]+) MB packed, ([\d.]+) MB\nunpacked, (\d+) files/,
+    measured: [install.pack.sizeBytes / MB, install.pack.unpackedBytes / MB, install.pack.files],
+    tolerance: 0.05,
+    source: 'bench/results/install.json pack',
+  },
+  {
+    file: 'docs/client.md',
+    pattern: /gzip -9\): \*\*(\d+) B\*\* \(goal ≤ 8 kB\); the whole entry,\nwith the callback verifier and standardwebhooks, is (\d+) B/,
+    measured: [client.size.gzipBytes, client.packageEntrySize.gzipBytes],
+    tolerance: 0,
+    source: 'bench/results/client.json size, packageEntrySize',
+  },
+  {
+    file: 'docs/client.md',
+    pattern: /each contender keeps (\d+) requests in flight, and (\d+)\ninterleaved rounds of (\d+) ms/,
+    measured: [client.method.concurrency, client.method.rounds, client.method.roundMs],
+    tolerance: 0,
+    source: 'bench/results/client.json method',
+  },
+  ...Object.entries({
+    'raw `fetch`': 'raw fetch',
+    'plain openapi-fetch, same middleware': 'plain openapi-fetch',
+    'this client': 'this client',
+  }).map(
+    ([label, key]): StatedFigure => ({
+      file: 'docs/client.md',
+      pattern: new RegExp(
+        `^\\| ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| (\\d+) \\| (?:\\*\\*)?([\\d.]+)(?:\\*\\*)?[^|]* \\| (\\d+) µs \\|$`,
+        'm',
+      ),
+      measured: [client.speed[key].medianRequestsPerSecond, client.speed[key].ratioToRawFetch, client.speed[key].cpuMicrosPerRequest],
+      tolerance: 0.5,
+      source: `bench/results/client.json speed["${key}"]`,
+    }),
+  ),
+  {
+    file: 'docs/client.md',
+    pattern: /loses throughput \((0\.\d+) of raw fetch in the table\)/,
+    measured: [client.speed['plain openapi-fetch'].ratioToRawFetch],
+    tolerance: 0,
+    source: 'bench/results/client.json speed["plain openapi-fetch"]',
+  },
+  {
+    file: 'docs/testing.md',
+    pattern: /\| (\d+) µs ÷ (\d+) µs: \*\*([\d.]+)× faster\*\* \|/,
+    measured: [
+      testing.speed.medianMicrosPerCreate['client, in-process'],
+      testing.speed.medianMicrosPerCreate['client, loopback'],
+      testing.speed.clientLoopbackToInProcess,
+    ],
+    tolerance: 0.5,
+    source: 'bench/results/testing.json speed',
+  },
+  {
+    file: 'docs/testing.md',
+    pattern: /import included \(median of (\d+) processes\) \| (\d+) ms \|/,
+    measured: [testing.startup.runs, testing.startup.firstCallWithImport.medianMs],
+    tolerance: 0.5,
+    source: 'bench/results/testing.json startup',
+  },
+  {
+    file: 'docs/testing.md',
+    pattern: /\(the compiled schemas are shared\) \| ([\d.]+) ms, ([\d.]+) ms \|/,
+    measured: [testing.startup.secondCall.medianMs, testing.startup.createFetchSandboxAfterThem.medianMs],
+    tolerance: 0.05,
+    source: 'bench/results/testing.json startup',
+  },
+  {
+    file: 'docs/testing.md',
+    pattern: /\| Heap kept by ([\d,]+) creates, after GC \| ([\d.]+) MB \|/,
+    measured: [1000, testing.heap.sameRequest.mbPerThousandCreates],
+    tolerance: 0.05,
+    source: 'bench/results/testing.json heap.sameRequest (per thousand creates)',
+  },
+  {
+    file: 'docs/testing.md',
+    pattern: /before and after the kit was added \| ([\d,]+) B, unchanged \|/,
+    measured: [testing.entry.comparison.dependenciesExternal.afterBytes],
+    tolerance: 0,
+    source: 'bench/results/testing.json entry.comparison.dependenciesExternal',
+  },
+  {
+    file: 'docs/testing.md',
+    pattern:
+      /and the glue between: (\d+) µs in the same run\) and by the web `Request` and `Response` it goes through \((\d+) µs\nand (\d+) µs to build and read one\), so it cannot get much faster than about a hundred microseconds, while a create over\nloopback costs (\d+) µs, most of it in `fetch` itself \((\d+) µs to a bare `node:http` server\)/,
+    measured: [
+      testing.speed.breakdown.inProcessRestMicros,
+      testing.speed.medianMicrosPerCreate['reference: Request built, body read'],
+      testing.speed.medianMicrosPerCreate['reference: Response built, parsed'],
+      testing.speed.medianMicrosPerCreate['client, loopback'],
+      testing.speed.medianMicrosPerCreate['reference: fetch to bare node:http'],
+    ],
+    tolerance: 0.5,
+    source: 'bench/results/testing.json speed',
+  },
+];
+
+export { conformance };
