@@ -20,6 +20,12 @@ const install = results('install.json');
 const client = results('client.json');
 const testing = results('testing.json');
 const conformance = results('conformance.json');
+const mock = results('mock.json');
+const mockStartup = results('mock-startup.json');
+const sandbox = results('sandbox.json');
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NUMBER = '([\\d,.]+)';
 const MB = 1_000_000;
 
 export const STATED_FIGURES: StatedFigure[] = [
@@ -58,10 +64,7 @@ export const STATED_FIGURES: StatedFigure[] = [
   }).map(
     ([label, key]): StatedFigure => ({
       file: 'docs/client.md',
-      pattern: new RegExp(
-        `^\\| ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| (\\d+) \\| (?:\\*\\*)?([\\d.]+)(?:\\*\\*)?[^|]* \\| (\\d+) µs \\|$`,
-        'm',
-      ),
+      pattern: new RegExp(`^\\| ${escapeRegExp(label)} \\| (\\d+) \\| (?:\\*\\*)?([\\d.]+)(?:\\*\\*)?[^|]* \\| (\\d+) µs \\|$`, 'm'),
       measured: [client.speed[key].medianRequestsPerSecond, client.speed[key].ratioToRawFetch, client.speed[key].cpuMicrosPerRequest],
       tolerance: 0.5,
       source: `bench/results/client.json speed["${key}"]`,
@@ -126,6 +129,89 @@ export const STATED_FIGURES: StatedFigure[] = [
     ],
     tolerance: 0.5,
     source: 'bench/results/testing.json speed',
+  },
+  // docs/mock.md: the load table, its ratios and the start-up table.
+  ...Object.entries({
+    'bare node:http': 'bare node:http',
+    "mock (`checkout-mock`, Prism's engine in-process, log fatal)": 'mock (checkout-mock, Prism in-process, log fatal)',
+    'Prism alone, log info': 'Prism alone, log info',
+    'Prism alone, log fatal': 'Prism alone, log fatal',
+  }).map(
+    ([label, key]): StatedFigure => ({
+      file: 'docs/mock.md',
+      pattern: new RegExp(`^\\| ${escapeRegExp(label)} \\| ${NUMBER} \\| ${NUMBER} ms \\| ${NUMBER} ms \\| ${NUMBER} \\|$`, 'm'),
+      measured: [mock.load[key].requestsPerSecond, mock.load[key].p50Ms, mock.load[key].p99Ms, mock.load[key].rpsRatioToBare],
+      tolerance: 0,
+      source: `bench/results/mock.json load["${key}"]`,
+    }),
+  ),
+  {
+    file: 'docs/mock.md',
+    pattern:
+      /the mock ÷ Prism alone at `fatal` = \*\*([\d.]+)\*\*[\s\S]*?÷ Prism at `info` = ([\d.]+); Prism at `info` ÷ at `fatal` = ([\d.]+),/,
+    measured: [mock.ratios.mockToPrismFatal, mock.ratios.mockToPrismInfo, mock.ratios.prismInfoToPrismFatal],
+    tolerance: 0.005,
+    source: 'bench/results/mock.json ratios',
+  },
+  ...Object.entries(mockStartup.nodes as Record<string, any>).map(
+    ([node, figures]): StatedFigure => ({
+      file: 'docs/mock.md',
+      pattern: new RegExp(
+        `^\\| ${escapeRegExp(node.slice(1))} \\| ${NUMBER} ms \\| ${NUMBER} ms \\| \\*\\*${NUMBER}\\*\\* \\| ${NUMBER} \\| ${NUMBER} ms \\(${NUMBER} ms\\) \\|$`,
+        'm',
+      ),
+      measured: [
+        figures.firstAnswerMedianMs.mock,
+        figures.firstAnswerMedianMs['Prism CLI (log fatal)'],
+        figures.firstAnswerMockToPrism,
+        figures.firstAnswerMockBeforeToPrism,
+        figures.helpMedianMs.mock,
+        figures.helpMedianMs['mock before'],
+      ],
+      tolerance: 0.005,
+      source: `bench/results/mock-startup.json nodes["${node}"]`,
+    }),
+  ),
+  // docs/sandbox.md: the benchmark table.
+  ...Object.entries({
+    'sandbox (`checkout-sandbox`: validates, computes, stores, answers a fresh record)': 'sandbox',
+    "validation floor (the sandbox's own checks, then a fixed record; `bench/support/validation-floor.ts`)": 'validation floor',
+    'bare `node:http` (reads the body, answers a fixed record)': 'bare node:http',
+    'Prism mock (`prism mock generated/openapi.yaml`, logging silenced)': 'Prism mock',
+  }).map(
+    ([label, key]): StatedFigure => ({
+      file: 'docs/sandbox.md',
+      pattern: new RegExp(`^\\| ${escapeRegExp(label)} \\| ${NUMBER} \\| ${NUMBER} ms \\| ${NUMBER} ms \\|$`, 'm'),
+      measured: [sandbox.speed[key].medianRequestsPerSecond, sandbox.speed[key].medianP50Ms, sandbox.speed[key].medianP99Ms],
+      tolerance: 0,
+      source: `bench/results/sandbox.json speed["${key}"]`,
+    }),
+  ),
+  {
+    file: 'docs/sandbox.md',
+    pattern:
+      /sandbox ÷ Prism: \*\*([\d.]+)×\*\*[^\n]*\n- sandbox ÷ bare node: \*\*([\d.]+)\*\*[\s\S]*?reaches \*\*([\d.]+)\*\* of bare node in the same rounds[\s\S]*?\(sandbox ÷ floor ([\d.]+);/,
+    measured: [
+      sandbox.goals.sandboxToPrism.measured,
+      sandbox.goals.sandboxToBare.measured,
+      sandbox.floor.floorToBare,
+      sandbox.floor.sandboxToFloor,
+    ],
+    tolerance: 0.05,
+    source: 'bench/results/sandbox.json goals, floor',
+  },
+  {
+    file: 'docs/sandbox.md',
+    pattern: /resident memory: (\d+) MB after the speed rounds, (\d+) MB after ([\d ]+) creates, (\d+) MB after ([\d ]+) \(the run/,
+    measured: [
+      sandbox.memory.residentMbAfterSpeedRounds,
+      sandbox.memory.residentMbAfter100000Creates,
+      100_000,
+      sandbox.memory.residentMbAfter200000Creates,
+      200_000,
+    ],
+    tolerance: 0.5,
+    source: 'bench/results/sandbox.json memory',
   },
 ];
 
