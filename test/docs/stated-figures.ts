@@ -213,6 +213,52 @@ export const STATED_FIGURES: StatedFigure[] = [
     tolerance: 0.5,
     source: 'bench/results/sandbox.json memory',
   },
+  // docs/conformance.md: the default run and the speed table.
+  {
+    file: 'docs/conformance.md',
+    pattern: /every callback promise and takes ([\d.]+) s of wall time for (\d+) requests/,
+    measured: [conformance.fullRunAgainstSandbox.wallMs / 1000, conformance.fullRunAgainstSandbox.requests],
+    tolerance: 0.05,
+    source: 'bench/results/conformance.json fullRunAgainstSandbox',
+  },
+  {
+    file: 'docs/conformance.md',
+    pattern:
+      /compiled once \(as the kit does\) \| ([\d,]+) \|\n\| … compiled for every record \| ([\d,]+) \(compiled once is ([\d,]+)× faster\) \|\n\| Whole-record checks\/s \(schema \+ seed rules \+ undocumented fields\) \| ([\d,]+) \|/,
+    measured: [
+      conformance.validationsPerSecond.compiledOnce,
+      conformance.validationsPerSecond.compiledEachTime,
+      conformance.ratios.compiledOnceVsCompiledEachTime,
+      conformance.validationsPerSecond.wholeRecordChecks,
+    ],
+    tolerance: 0.5,
+    source: 'bench/results/conformance.json validationsPerSecond, ratios',
+  },
+  {
+    file: 'docs/conformance.md',
+    pattern: /\| ([\d,]+) ms for (\d+) requests, the run itself ([\d,]+) ms \(goal < (\d+) s: ([\d.]+)× under\) \|/,
+    measured: [
+      conformance.fullRunAgainstSandbox.wallMs,
+      conformance.fullRunAgainstSandbox.requests,
+      conformance.fullRunAgainstSandbox.runMs,
+      conformance.fullRunAgainstSandbox.budgetMs / 1000,
+      conformance.ratios.fullRunBudgetVsWallTime,
+    ],
+    tolerance: 0,
+    source: 'bench/results/conformance.json fullRunAgainstSandbox, ratios',
+  },
+  {
+    file: 'docs/conformance.md',
+    pattern: /\| (\d+)\/(\d+) caught in ([\d.]+) s \|/,
+    measured: [conformance.mutationSuite.caught, conformance.mutationSuite.cases, conformance.mutationSuite.totalMs / 1000],
+    tolerance: 0.05,
+    source: 'bench/results/conformance.json mutationSuite',
+  },
+  {
+    file: 'docs/conformance.md',
+    pattern: /so (\d+) broken implementations in all, (\d+) runs with their levels against each sandbox, every one caught/,
+    measured: [conformance.mutationSuite.mutations, conformance.mutationSuite.caught],
+    tolerance: 0,
+    source: 'bench/results/conformance.json mutationSuite',
+  },
 ];
-
-export { conformance };
