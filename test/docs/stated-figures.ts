@@ -3,7 +3,7 @@
 // the text to it. A figure is found by a pattern that must match its file exactly once, one capture per number, in
 // the order of `measured`; `tolerance` is how far the text may be from the measurement, the rounding the text does
 // (0: written exactly). The measurements themselves are held to the package by test/package/consumer.test.ts.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../package/packed-package.js';
 
@@ -23,6 +23,14 @@ const conformance = results('conformance.json');
 const mock = results('mock.json');
 const mockStartup = results('mock-startup.json');
 const sandbox = results('sandbox.json');
+
+/** The mock's bin as built: its entry and the chunks beside it. */
+function mockBinBytes(): number {
+  const bin = join(projectRoot, 'dist/bin');
+  return readdirSync(bin)
+    .filter((name) => /^checkout-mock.*\.js$/.test(name))
+    .reduce((sum, name) => sum + statSync(join(bin, name)).size, 0);
+}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NUMBER = '([\\d,.]+)';
@@ -172,6 +180,13 @@ export const STATED_FIGURES: StatedFigure[] = [
       source: `bench/results/mock-startup.json nodes["${node}"]`,
     }),
   ),
+  {
+    file: 'docs/mock.md',
+    pattern: /collection reader \(the mock hands it the OpenAPI bundle only\): [\d.]+ MB → ([\d.]+) MB/,
+    measured: [mockBinBytes() / MB],
+    tolerance: 0.05,
+    source: 'the build output: dist/bin/checkout-mock*.js, the entry and its chunks (npm ci builds them)',
+  },
   // docs/sandbox.md: the benchmark table.
   ...Object.entries({
     'sandbox (`checkout-sandbox`: validates, computes, stores, answers a fresh record)': 'sandbox',
