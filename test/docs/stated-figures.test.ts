@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../package/packed-package.js';
-import { STATED_FIGURES, type StatedFigure } from './stated-figures.js';
+import { FIGURE, FIGURE_FILES, NOT_MEASURED, STATED_FIGURES, type StatedFigure } from './stated-figures.js';
 
 /** The numbers a figure's pattern finds in its file, or why it finds none. */
 function readStated({ file, pattern }: StatedFigure): number[] | string {
@@ -32,5 +32,33 @@ describe('the figures README.md and the guides state', () => {
     expect(readStated({ ...figure, pattern: /Node (\d+)/ })).toMatch(/matches \d+ times, not once$/);
     const stated = readStated(figure) as number[];
     expect(Math.abs(stated[1] - (figure.measured[1] + 10))).toBeGreaterThan(figure.tolerance);
+  });
+});
+
+describe('every figure of a size, time or count in README.md and the guides', () => {
+  it('is a stated figure held to its measurement, or named as not a measurement with why', () => {
+    const loose = FIGURE_FILES.flatMap((file) => {
+      const text = readFileSync(join(projectRoot, file), 'utf8');
+      const spans = [
+        ...STATED_FIGURES.filter((figure) => figure.file === file).map((figure) => figure.pattern),
+        ...NOT_MEASURED.filter((figure) => figure.file === file).map(
+          ({ phrase }) => new RegExp(phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+        ),
+      ].flatMap((pattern) =>
+        [...text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))].map((match) => [
+          match.index,
+          match.index + match[0].length,
+        ]),
+      );
+      return [...text.matchAll(FIGURE)]
+        .filter((match) => !spans.some(([start, end]) => match.index >= start && match.index < end))
+        .map((match) => `${file}:${text.slice(0, match.index).split('\n').length}: ${match[0]}`);
+    });
+    expect(loose).toEqual([]);
+  });
+
+  it('every phrase of NOT_MEASURED is still in its file, once', () => {
+    const missing = NOT_MEASURED.filter(({ file, phrase }) => readFileSync(join(projectRoot, file), 'utf8').split(phrase).length !== 2);
+    expect(missing.map(({ file, phrase }) => `${file}: ${phrase}`)).toEqual([]);
   });
 });

@@ -217,7 +217,7 @@ export const STATED_FIGURES: StatedFigure[] = [
   },
   {
     file: 'docs/sandbox.md',
-    pattern: /resident memory: (\d+) MB after the speed rounds, (\d+) MB after ([\d ]+) creates, (\d+) MB after ([\d ]+) \(the run/,
+    pattern: /resident memory: (\d+) MB after the speed rounds, (\d+) MB after ([\d ]+) creates, (\d+) MB after ([\d ]+):/,
     measured: [
       sandbox.memory.residentMbAfterSpeedRounds,
       sandbox.memory.residentMbAfter100000Creates,
@@ -227,6 +227,13 @@ export const STATED_FIGURES: StatedFigure[] = [
     ],
     tolerance: 0.5,
     source: 'bench/results/sandbox.json memory',
+  },
+  {
+    file: 'docs/sandbox.md',
+    pattern: /Measured on Node 20\.20, (\d+) shared cores \((\d+) rounds of (\d+) s, (\d+) connections\)/,
+    measured: [sandbox.machine.cpus, sandbox.method.rounds, sandbox.method.roundSeconds, sandbox.method.connections],
+    tolerance: 0,
+    source: 'bench/results/sandbox.json machine, method',
   },
   // docs/conformance.md: the default run and the speed table.
   {
@@ -276,4 +283,63 @@ export const STATED_FIGURES: StatedFigure[] = [
     tolerance: 0,
     source: 'bench/results/conformance.json mutationSuite',
   },
+];
+
+/** The files whose figures are held here: README.md and the guides this list covers (decisions.md states rules). */
+export const FIGURE_FILES = [
+  'README.md',
+  'docs/client.md',
+  'docs/testing.md',
+  'docs/mock.md',
+  'docs/sandbox.md',
+  'docs/conformance.md',
+  'docs/reference-docs.md',
+  'docs/contributing.md',
+];
+
+/** A number with a unit of size, time, speed or count, as a guide writes a figure. */
+export const FIGURE = /\b\d[\d,.]*\s?(?:ms|µs|s|MB|kB|KiB|MiB|B|×|req\/s|requests|packages|files|runs|cases|bodies|tests)(?!\w)/g;
+
+/**
+ * Figures that are not measurements, each found by a phrase of its file, with why: the contract's limits and
+ * timeouts, settings and their defaults, goals, the parameters a test or bench runs with, arithmetic in an example.
+ * A figure in none of these phrases and no STATED_FIGURES match fails stated-figures.test.ts.
+ */
+export const NOT_MEASURED: Array<{ file: string; phrase: string; why: string }> = [
+  { file: 'docs/mock.md', phrase: 'the one Prism CLI 5.14.2 runs', why: 'a version' },
+  { file: 'docs/mock.md', phrase: 'Body over 1 MiB', why: 'the contract limit (D14)' },
+  { file: 'docs/mock.md', phrase: 'Headers over 16 KiB', why: "Node's header limit" },
+  { file: 'docs/mock.md', phrase: 'a deadline of 15 s', why: 'the contract timeout (D7)' },
+  { file: 'docs/mock.md', phrase: 'with 256 MiB costs the mock nothing', why: 'a test input' },
+  { file: 'docs/mock.md', phrase: 'a receiver answering 256 MiB', why: 'a test input' },
+  { file: 'docs/mock.md', phrase: 'no process within 5 s', why: "a test's deadline" },
+  { file: 'docs/mock.md', phrase: 'before (one 8.3 MB bin)', why: "the old bin, as bench/results/mock-startup.json's method records it" },
+  { file: 'docs/mock.md', phrase: 'at most 0.6 × Prism', why: "issue 22's goal" },
+  { file: 'docs/sandbox.md', phrase: 'the service shows about 1 s', why: "the real service's record, not this package" },
+  { file: 'docs/sandbox.md', phrase: 'has to answer `2xx` (D7: 15 s)', why: 'the contract timeout (D7)' },
+  { file: 'docs/sandbox.md', phrase: 'at most 5 s, to finish', why: 'the shutdown grace, a setting' },
+  { file: 'docs/sandbox.md', phrase: '`413` over 1 MiB', why: 'the contract limit (D14)' },
+  { file: 'docs/sandbox.md', phrase: 'so 1 × 899.55 INR', why: 'arithmetic of an example' },
+  { file: 'docs/sandbox.md', phrase: 'data: 2 × 49.99 USD', why: 'arithmetic of an example' },
+  { file: 'docs/sandbox.md', phrase: 'collection every 20 ms', why: "a test's setting" },
+  { file: 'docs/conformance.md', phrase: '`5000`, `500ms`, `5s` (default 5 s)', why: 'the flag and its default' },
+  { file: 'docs/conformance.md', phrase: 'A body over 1 MiB', why: 'the contract limit (D14)' },
+  { file: 'docs/conformance.md', phrase: '| 5 requests sent at once', why: "the check's input" },
+  { file: 'docs/conformance.md', phrase: 'its jitter (5.5 s)', why: 'the contract schedule (D7)' },
+  { file: 'docs/conformance.md', phrase: '(`--retry-wait`, default 6.5 s)', why: 'the default of a flag' },
+  { file: 'docs/conformance.md', phrase: 'jitter (5 s + 10 %) and 1 s for', why: 'the contract schedule (D7)' },
+  { file: 'docs/conformance.md', phrase: 'may\ntake 15 s to answer', why: 'the contract timeout (D7)' },
+  { file: 'docs/conformance.md', phrase: 'keep every run over 20 s', why: 'arithmetic of the timeout' },
+  { file: 'docs/conformance.md', phrase: '158 cases, 137 once', why: 'held by test/conformance/negative-space.test.ts' },
+  { file: 'docs/conformance.md', phrase: 'about 140 requests', why: 'the 137 cases above and their setup' },
+  { file: 'docs/conformance.md', phrase: 'a retry 2.5 s later', why: 'a broken implementation of the mutation suite' },
+  { file: 'docs/conformance.md', phrase: 'with a 100 ms retry schedule', why: "the tests' setting" },
+  {
+    file: 'docs/conformance.md',
+    phrase: "`--retry-wait 1500ms`, so no test waits the contract's 5 s",
+    why: "the tests' setting, the contract schedule",
+  },
+  { file: 'docs/conformance.md', phrase: 'with its 5 s first retry', why: 'the contract schedule (D7)' },
+  { file: 'docs/conformance.md', phrase: 'goal\n< 10 s', why: 'a goal' },
+  { file: 'docs/conformance.md', phrase: 'about one retry wait, 6.5 s, of it', why: 'the default retry wait above' },
 ];
