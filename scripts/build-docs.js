@@ -1,7 +1,8 @@
 // Render the bundled contract as one self-contained HTML page: generated/docs/index.html. Redocly's build-docs does
 // the rendering (Redoc, with its script inlined so the page works offline); this step only adds the decisions of
 // docs/decisions.md to the overview, names the decision behind each decided constraint (`x-decision`), writes server variables' defaults into the server URLs, pins the Redoc
-// options, swaps the one remote image Redoc would load for an inline one, and puts the "generated" notice at the top.
+// options, swaps the one remote image Redoc would load for an inline one, adds two layout fixes (READING_STYLES), and
+// puts the "generated" notice at the top.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,18 +22,18 @@ const redocly = join(projectRoot, 'node_modules', '.bin', 'redocly');
 const decisionsPath = join(projectRoot, 'docs', 'decisions.md');
 
 // Redoc 3 collapses nested schemas and JSON samples by default; a reader should see every field without clicking.
-// Its code-sample menu lists only the languages named here, each matched to an x-codeSamples entry by label.
-// Payload (the request examples) comes first: the curl, TypeScript and Python samples show one fixed body, so
-// they would not follow the example picked in the examples menu.
+// Its code-sample menu lists only the languages named here, each matched to an x-codeSamples entry by label, and
+// shows the first one. The curl comes first: copying a request that works is what most readers come for, and the
+// request examples (Payload) stay one pick away, with the examples menu that the fixed-body samples do not follow.
 const REDOC_OPTIONS = {
   schemasExpansionLevel: 'all',
   jsonSamplesExpandLevel: 'all',
   codeSamples: {
     languages: [
-      { lang: 'json', label: 'Payload' },
       { lang: 'bash', label: 'curl' },
       { lang: 'typescript', label: 'TypeScript' },
       { lang: 'python', label: 'Python' },
+      { lang: 'json', label: 'Payload' },
     ],
   },
 };
@@ -179,6 +180,23 @@ function inlineRemoteLogos(html) {
   return result;
 }
 
+// Two fixes to Redoc's layout, checked in the browser test at 1280 px: the copy button of a code sample floats over
+// the sample's top right corner, where a long first line (the curl's comment) runs under it, so the sample starts
+// below the button; and a code block of the overview keeps its lines whole in the narrow middle column, scrolling
+// sideways, so it wraps them instead (a copy still gives the lines as written: a wrap is not a line break).
+// `!important` because Redoc's own rules for these elements have the same specificity and come later.
+const READING_STYLES = [
+  '[data-component-name="CodeBlock/CodeBlock"] pre[data-testid="source-code"] { padding-top: 32px !important; }',
+  '[data-component-name="Markdown/Markdown"] pre { white-space: pre-wrap !important; overflow-wrap: anywhere; }',
+].join('\n');
+
+/** @param {string} html */
+function addReadingStyles(html) {
+  const end = html.indexOf('</head>');
+  if (end === -1) fail('redocly build-docs output has no </head> to add the reading styles before.');
+  return `${html.slice(0, end)}<style>\n${READING_STYLES}\n</style>\n${html.slice(end)}`;
+}
+
 /** @param {string} html */
 function addNotice(html) {
   const doctype = '<!DOCTYPE html>\n';
@@ -189,7 +207,7 @@ function addNotice(html) {
 
 const generatedDir = resolveGeneratedDir();
 const document = fillServerVariables(showDecisionLinks(addDecisions(readBundle(generatedDir), readFileSync(decisionsPath, 'utf8'))));
-const html = addNotice(inlineRemoteLogos(renderWithRedocly(document)));
+const html = addNotice(addReadingStyles(inlineRemoteLogos(renderWithRedocly(document))));
 const docsDir = join(generatedDir, 'docs');
 mkdirSync(docsDir, { recursive: true });
 writeFileSync(join(docsDir, 'index.html'), html);

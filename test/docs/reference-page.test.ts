@@ -74,6 +74,18 @@ function samplePanel(exampleMenuIndex: number): { menu: Locator; panel: Locator 
   return { menu, panel: menu.locator('xpath=ancestor::div[@data-testid="panel-body"][1]') };
 }
 
+/** The language menu of the request samples: in the request panel's header, beside the endpoint menu. */
+function requestLanguageMenu(panel: Locator): Locator {
+  return panel
+    .locator('xpath=..')
+    .locator('button[aria-haspopup="menu"]:not([aria-label])')
+    .filter({ hasNotText: '/api/v1/checkouts/' })
+    .first();
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 async function pickMenuItem(button: Locator, label: string): Promise<void> {
   await button.click();
   await page.getByRole('menuitem', { name: label, exact: true }).click();
@@ -218,6 +230,8 @@ describe('the create operation', () => {
     const examples = namedExamples(createOperation.requestBody);
     expect(examples.map((example) => example.name)).toEqual(['usdtOnTron', 'upperCaseCodes', 'mixedCurrencies']);
     const { menu, panel } = samplePanel(0);
+    // The curl is shown first; the request examples are the Payload entry of the language menu.
+    await pickMenuItem(requestLanguageMenu(panel), 'Payload');
     for (const example of examples) {
       await pickMenuItem(menu, example.summary);
       await expect(readJsonSample(panel), example.name).resolves.toEqual(example.value);
@@ -238,20 +252,14 @@ describe('the create operation', () => {
     const samples = codeSamples();
     expect(samples.map((sample) => sample.label)).toEqual(['curl', 'TypeScript', 'Python']);
     const { panel } = samplePanel(0);
-    // The language menu sits in the request panel's header, beside the endpoint menu.
-    const languageMenu = panel
-      .locator('xpath=..')
-      .locator('button[aria-haspopup="menu"]:not([aria-label])')
-      .filter({ hasNotText: '/api/v1/checkouts/' })
-      .first();
-    await expect(languageMenu.textContent()).resolves.toBe('Payload');
+    const languageMenu = requestLanguageMenu(panel);
     for (const sample of samples) {
       await pickMenuItem(languageMenu, sample.label);
       await expect(languageMenu.textContent()).resolves.toBe(sample.label);
       const shown = await panel.locator('pre[data-testid="source-code"]').first().textContent();
       expect(shown?.trim(), sample.label).toBe(sample.source.trim());
     }
-    await pickMenuItem(languageMenu, 'Payload');
+    await pickMenuItem(languageMenu, 'curl');
   });
 });
 
@@ -283,6 +291,108 @@ describe('the completion callback', () => {
     const panel = page.locator('[data-testid="panel-body"]').locator('xpath=..').filter({ hasText: '{$request.body#/callback_url}' });
     await expect(panel.count()).resolves.toBe(1);
     await expect(readJsonSample(panel)).resolves.toEqual(example.value);
+  });
+});
+
+// What a reader comes for (required fields, a 422 and its codes, verifying the callback, the retry schedule, copying
+// a curl), on a 1280 px screen, landing on the operation's link as it would be shared: no click to see the curl.
+describe('at 1280 px, landing on the create operation', () => {
+  const WIDE_SCREEN = { width: 1280, height: 900 };
+  const [curl] = codeSamples();
+  const curlFirstLine = curl.source.trim().split('\n')[0];
+
+  // A page of its own, so the other suites keep theirs; the helpers above read `page`, which points at it meanwhile.
+  let landing: OfflinePage;
+  let firstPage: Page;
+
+  beforeAll(async () => {
+    landing = await openOfflinePage(docsUrl, WIDE_SCREEN, offline.browser);
+    firstPage = page;
+    page = landing.page;
+    await page.goto(`${docsUrl}#/${OPERATION}`, { waitUntil: 'load' });
+    await page.locator('img[alt="redocly logo"]').waitFor({ state: 'visible' });
+    await heading(createOperation.summary).waitFor({ state: 'visible' });
+    await waitForPaint(page);
+  }, 120_000);
+
+  it('shows the curl sample on the first screen, without a click', async () => {
+    expect(curl.label).toBe('curl');
+    const sample = page.locator('pre[data-testid="source-code"]').filter({ hasText: curlFirstLine }).first();
+    await expect(sample.isVisible()).resolves.toBe(true);
+    await expect(sample.textContent().then((text) => text?.trim())).resolves.toBe(curl.source.trim());
+    expect((await sample.boundingBox())!.y).toBeLessThan(WIDE_SCREEN.height);
+    await expect(requestLanguageMenu(samplePanel(0).panel).textContent()).resolves.toBe('curl');
+  });
+
+  it("the curl's copy button is visible and clear of its first line", async () => {
+    const block = page.locator('[data-component-name="CodeBlock/CodeBlock"]').filter({ hasText: curlFirstLine }).first();
+    const copy = block.locator('button[aria-label="Copy"]');
+    await expect(copy.isVisible()).resolves.toBe(true);
+    const [copyBox, firstLine] = [await copy.boundingBox(), await block.locator('pre .line').first().boundingBox()];
+    expect(firstLine!.width).toBeGreaterThan(100);
+    expect(overlaps(copyBox!, firstLine!), JSON.stringify({ copyBox, firstLine })).toBe(false);
+  });
+
+  it('marks the required request fields as required, on the first load', async () => {
+    const required: string[] = resolveRef(mediaSchema(createOperation.requestBody)).required;
+    expect(required).toEqual(['currency', 'invoice_items']);
+    for (const name of ['currency', 'invoice_items', 'client_reference_id']) {
+      const row = await page.locator(`[id="${OPERATION}/t=request&path=${name}"]`).textContent();
+      expect(row?.includes('required'), `${name}: ${row}`).toBe(required.includes(name));
+    }
+  });
+
+  it("shows a 422's field codes one click away: the FieldErrorCode table of its response", async () => {
+    const response = page.getByRole('tablist', { name: 'Response status' }).getByRole('tab', { name: '422', exact: true });
+    await expect(response.isVisible()).resolves.toBe(true);
+    await response.click();
+    // Redoc renders a response's schema as it scrolls into view.
+    await scrollUntilRendered(page);
+    // Each code in the first column of the table, as rendered: waitFor fails the test when none becomes visible.
+    for (const code of ['required', 'too_small', 'invalid_url', 'currency_pair_unsupported']) {
+      const cell = page
+        .locator('td > code')
+        .filter({ hasText: new RegExp(`^${code}$`) })
+        .filter({ visible: true });
+      await cell.first().waitFor({ state: 'visible', timeout: 10_000 });
+    }
+  });
+
+  it('links verifying the callback and the retry schedule from the sidebar, each one click away', async () => {
+    // The sidebar's link (a heading's own anchor has the same href once the overview is rendered).
+    const verifying = page.locator('a[href="#/section/verifying-the-signature"]').first();
+    const retries = page.locator('a[href="#/section/replies-and-retries"]').first();
+    await expect(verifying.isVisible()).resolves.toBe(true);
+    await expect(retries.isVisible()).resolves.toBe(true);
+    await retries.click();
+    const schedule = page.getByText(/after 5 seconds, 5 minutes, 30 minutes, 2 hours/).filter({ visible: true });
+    await schedule.first().waitFor({ state: 'visible', timeout: 10_000 });
+    await verifying.click();
+    const verifier = page.getByText("import { Webhook } from 'standardwebhooks';").filter({ visible: true });
+    await verifier.first().waitFor({ state: 'visible', timeout: 10_000 });
+  });
+
+  it('no code block of the overview scrolls sideways: each fits the middle column', async () => {
+    const blocks = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-component-name="Markdown/Markdown"] pre')).map((pre) => ({
+        start: pre.textContent?.slice(0, 32),
+        scrollWidth: pre.scrollWidth,
+        clientWidth: pre.clientWidth,
+      })),
+    );
+    expect(blocks.map((block) => block.start)).toEqual(
+      expect.arrayContaining(['Authorization: Api-Key <API_KEY>', "import { Webhook } from 'standar"]),
+    );
+    expect(blocks.filter((block) => block.scrollWidth > block.clientWidth)).toEqual([]);
+  });
+
+  it('raised no error and needed no network either', () => {
+    expect([...landing.pageErrors, ...landing.consoleErrors, ...landing.refusedRequests]).toEqual([]);
+  });
+
+  afterAll(async () => {
+    page = firstPage;
+    await landing?.close();
   });
 });
 

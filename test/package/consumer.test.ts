@@ -4,16 +4,22 @@
 // in a second throwaway project with msw 3 and vitest 5 (test/package/current-tools) on the Node lines those support.
 // TypeScript 5.9, 6 and 7 compile the consumer under NodeNext and Bundler resolution; the tarball passes
 // `npm publish --dry-run` and Are the Types Wrong (ESM only).
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
+import { namedRequests } from '../sandbox/support/contract-checks.js';
+import { CALLBACK_SECRET, startTestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { CANARY_KEY } from '../support/canary.js';
+import { freePort } from '../support/ports.js';
+import { startProcess, waitForHttp, waitForOutput } from '../support/processes.js';
+import { waitFor } from '../support/wait-for.js';
 import { checkNodeRuns, installCurrentTools, lockedVersion } from './current-tools.js';
-import { readGuideExamples } from './guide-examples.js';
+import { listGuideFiles, readCommandBlocks, readGuideExamples } from './guide-examples.js';
 import { installIntoConsumer, listFiles, npmEnv, packProject, projectRoot, run } from './packed-package.js';
 
 const contract = loadContract();
@@ -29,6 +35,13 @@ let installed: string;
 let server: Server;
 let serverUrl: string;
 let testingExamples: string[];
+// Headers of a delivery in the Standard Webhooks shape, signed with a key that is not the receiver's.
+const FORGED_HEADERS = {
+  'content-type': 'application/json',
+  'webhook-id': 'msg_forged',
+  'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+  'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}`,
+};
 const answers: Array<{ status: number; type: string; body: unknown }> = [];
 const received: IncomingHttpHeaders[] = [];
 
@@ -78,9 +91,10 @@ async function compile(tsc: string, project: string, config: string): Promise<st
   return `${result.stdout ?? ''}${result.stderr ?? ''}`;
 }
 
-async function runExample(): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH, CHECKOUT_API_URL: serverUrl, CHECKOUT_API_KEY: CANARY_KEY };
-  return run(process.execPath, ['out/guide-example-1.js'], { cwd: consumer, env }).then(
+async function runExample(
+  env: Record<string, string> = { CHECKOUT_API_URL: serverUrl, CHECKOUT_API_KEY: CANARY_KEY },
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return run(process.execPath, ['out/guide-example-1.js'], { cwd: consumer, env: { PATH: process.env.PATH, ...env } }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
@@ -130,6 +144,34 @@ describe('the packed package, installed into a throwaway project', () => {
     for (const file of files) expect(file).not.toMatch(/^(src|test|bench|scripts|openapi)\/|^tsconfig|^vitest|\.test\./);
   });
 
+  it('has the sizes the guides state, within 5 %: the tarball and its files (install.json), the main entry gzipped (client.json)', async () => {
+    const measured = (name: string) => JSON.parse(readFileSync(join(projectRoot, 'bench/results', name), 'utf8'));
+    const { pack } = measured('install.json');
+    const files = listFiles(installed);
+    const unpacked = files.reduce((sum, file) => sum + statSync(join(installed, file)).size, 0);
+    // The client bench bundles the entry the same way: esbuild, ESM for Node 20, minified, then gzip -9.
+    const { build } = await import('esbuild');
+    const bundle = await build({
+      entryPoints: [join(installed, 'dist/index.js')],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+    const entryGzip = gzipSync(bundle.outputFiles[0].contents, { level: 9 }).length;
+    const ratios = {
+      packedBytes: statSync(tarball).size / pack.sizeBytes,
+      unpackedBytes: unpacked / pack.unpackedBytes,
+      files: files.length / pack.files,
+      entryGzipBytes: entryGzip / measured('client.json').packageEntrySize.gzipBytes,
+    };
+    for (const [what, ratio] of Object.entries(ratios)) expect(Math.abs(ratio - 1), `${what}: ${ratio}`).toBeLessThanOrEqual(0.05);
+  });
+
   it('is an ESM package for the Node lines .ci/run tests that pulls in only openapi-fetch and standardwebhooks, none of the dev tooling', () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     expect(manifest.type).toBe('module');
@@ -173,6 +215,27 @@ describe('the packed package, installed into a throwaway project', () => {
     expect(stdout + stderr).not.toContain(CANARY_KEY);
   });
 
+  it('the client example without CHECKOUT_API_KEY stops before any request and says what to set', async () => {
+    const before = received.length;
+    const { code, stderr } = await runExample({ CHECKOUT_API_URL: serverUrl });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Error: Set CHECKOUT_API_KEY: any value for the mock, the key npx checkout-sandbox printed for the sandbox.');
+    expect(received.length).toBe(before);
+  });
+
+  it('runs the client example against the sandbox as the guide says: a real checkout of 2 × 12.50 usdt', async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      const { code, stdout, stderr } = await runExample({ CHECKOUT_API_URL: sandbox.baseUrl, CHECKOUT_API_KEY: CANARY_KEY });
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toMatch(new RegExp(`^Send the customer to ${sandbox.baseUrl}/checkouts/[0-9a-f-]{36} to pay 25\\.00 usdt\\.\n$`));
+      expect(stdout).not.toContain(CANARY_KEY);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('installs the three bins, whose --help tells an installed user to run them with npx', async () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.bin).sort()).toEqual(['checkout-conformance', 'checkout-mock', 'checkout-sandbox']);
@@ -203,6 +266,102 @@ describe('the packed package, installed into a throwaway project', () => {
       hidden: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
     });
   });
+});
+
+describe("the client guide's callback receiver, run from the installed package", () => {
+  it('without CHECKOUT_CALLBACK_SECRET it exits at start and says what to set', async () => {
+    const env = { PORT: String(await freePort()), CHECKOUT_CALLBACK_SECRET: undefined };
+    const receiver = startProcess(process.execPath, [join(consumer, 'out/guide-example-2.js')], env);
+    await expect(receiver.exited).resolves.toBe(1);
+    expect(receiver.output()).toContain('Error: Set CHECKOUT_CALLBACK_SECRET to the whsec_… secret npx checkout-sandbox printed.');
+  });
+
+  it("acknowledges the sandbox's genuine callback with 204 and prints the payment; refuses a forged one with 400", async () => {
+    const sandbox = await startTestSandbox();
+    const port = await freePort();
+    const env = { PORT: String(port), CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET };
+    const receiver = startProcess(process.execPath, [join(consumer, 'out/guide-example-2.js')], env);
+    try {
+      const callbackUrl = `http://127.0.0.1:${port}/webhooks/checkout`;
+      await waitForHttp(callbackUrl, receiver);
+      const created = await (await sandbox.createCheckout({ ...namedRequests.usdtOnTron, callback_url: callbackUrl })).json();
+      expect((await sandbox.callHelper('POST', `/sandbox/v1/checkouts/${created.id}/complete`)).status).toBe(200);
+      // An attempt is listed once it has ended (a failed one would wait 5 s for its retry).
+      const deliveries = await waitFor(
+        async () => {
+          const { deliveries: events } = await (await sandbox.callHelper('GET', `/sandbox/v1/checkouts/${created.id}/deliveries`)).json();
+          return events[0]?.attempts?.length ? events : undefined;
+        },
+        { what: "the first callback attempt's answer" },
+      );
+      expect(deliveries[0].status).toBe('delivered');
+      expect(deliveries[0].attempts.map((attempt: { responseStatus: number }) => attempt.responseStatus)).toEqual([204]);
+      expect(receiver.output()).toBe(`Checkout ${created.id} is paid: ${created.amountTotal} ${created.currency}\n`);
+
+      const forged = await fetch(callbackUrl, {
+        method: 'POST',
+        headers: FORGED_HEADERS,
+        body: JSON.stringify({ type: 'checkout.completed' }),
+      });
+      expect(forged.status).toBe(400);
+      await expect(forged.text()).resolves.toBe('bad_signature');
+      expect(receiver.output()).not.toContain(CALLBACK_SECRET);
+    } finally {
+      await receiver.stop();
+      await sandbox.close();
+    }
+  }, 60_000);
+});
+
+// The guides' blocks of commands marked `<!-- run: … -->`, run in the consumer as a reader would type them. Servers get
+// PORT=0 (a reader's default port may be taken on a shared machine) and are stopped once they answer.
+const commandBlocks = listGuideFiles(projectRoot).flatMap((path) => readCommandBlocks(path));
+const TRIED_KEY = 'my-test-key'; // the key the conformance guide gives the sandbox and the kit
+// npm settings inherited from an outer `npm test` would steer the consumer's npx; a reader's shell has none.
+const withoutNpmSettings = Object.fromEntries(
+  Object.keys(process.env)
+    .filter((name) => /^npm_/i.test(name))
+    .map((name) => [name, undefined]),
+);
+
+async function startInConsumer(line: string) {
+  const running = startProcess('sh', ['-c', line], { ...withoutNpmSettings, PORT: '0', NO_UPDATE_NOTIFIER: '1' }, { cwd: consumer });
+  await waitForOutput(running, /http:\/\/127\.0\.0\.1:\d+/);
+  const [baseUrl] = running.output().match(/http:\/\/127\.0\.0\.1:\d+/) ?? [''];
+  await waitForHttp(baseUrl, running);
+  return { running, baseUrl };
+}
+
+describe("the guides' commands, run in the throwaway consumer", () => {
+  for (const block of commandBlocks.filter((each) => each.run === 'each line')) {
+    for (const line of block.code.split('\n').filter((text) => text.trim() !== '')) {
+      it(`${relative(projectRoot, block.path)}:${block.line}: ${line.replace(/\s+#.*$/, '')} starts and answers`, async () => {
+        const { running } = await startInConsumer(line);
+        await running.stop();
+        expect(running.output()).not.toMatch(/npm (error|ERR!)|command not found/);
+        expect(running.output()).not.toContain(TRIED_KEY);
+      }, 60_000);
+    }
+  }
+
+  for (const block of commandBlocks.filter((each) => each.run === 'the whole block')) {
+    it(`${relative(projectRoot, block.path)}:${block.line}: runs against the sandbox the guide starts, conformant, the key never shown`, async () => {
+      // The guide starts the sandbox on its default port; here it takes a free one, which the block is pointed at.
+      const sandbox = await startInConsumer(`CHECKOUT_API_KEYS=${TRIED_KEY} npx checkout-sandbox`);
+      try {
+        const script = block.code.replaceAll('http://127.0.0.1:4011', sandbox.baseUrl);
+        const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_UPDATE_NOTIFIER: '1' };
+        const { stdout, stderr } = await run('sh', ['-e', '-c', script], { cwd: consumer, env });
+        expect(stdout).toMatch(/^Verdict: CONFORMANT/m);
+        const report = readFileSync(join(consumer, 'conformance.json'), 'utf8');
+        expect(JSON.parse(report).verdict).toMatch(/^conformant/);
+        expect(readFileSync(join(consumer, 'conformance.xml'), 'utf8')).toContain('<testsuite');
+        for (const text of [stdout, stderr, report, sandbox.running.output()]) expect(text).not.toContain(TRIED_KEY);
+      } finally {
+        await sandbox.running.stop();
+      }
+    }, 120_000);
+  }
 });
 
 describe('the testing guide, run from the installed package', () => {

@@ -10,8 +10,14 @@ export interface RunningProcess {
   stop(): Promise<number | null>;
 }
 
-export function startProcess(command: string, args: string[], env: Record<string, string | undefined> = {}): RunningProcess {
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  { cwd }: { cwd?: string } = {},
+): RunningProcess {
   const child = spawn(command, args, {
+    cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
