@@ -20,6 +20,7 @@ export type FactoryProblemSlug =
   | 'malformed-json'
   | 'not-found'
   | 'method-not-allowed'
+  | 'bad-request'
   | 'internal-error';
 
 export type ProblemFactory = ReturnType<typeof createProblemFactory>;
@@ -41,6 +42,9 @@ export function createProblemFactory(createProblem: CreateProblem<FactoryProblem
     notFound: (path: string, hint = '') => createProblem('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`),
     methodNotAllowed: (path: string, allowed: readonly string[]) =>
       createProblem('method-not-allowed', `${path.slice(0, 200)} accepts ${allowed.join(', ')} only.`),
+    /** A request target that is neither a path nor an http(s) URL a parser reads (src/http/request-target.ts). */
+    unreadableTarget: () =>
+      createProblem('bad-request', 'The request target is neither a path nor an http(s) URL that can be read; send the path alone.'),
     internalError: (detail: string) => createProblem('internal-error', detail),
   };
 }
