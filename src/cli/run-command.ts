@@ -4,6 +4,7 @@
 // failed, 0 ok; a run may return codes of its own, named from these (the conformance kit's and the breaking-change
 // gate's 1 for violations, 2 for a run that could not happen).
 import { createRedactor, type Redactor } from '../http/redact.js';
+import { createStreamWriter } from './stream-writer.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -82,9 +83,10 @@ export async function runCommand<Config>(command: Command<Config>, argv: string[
 
 /** The entry of a bin: runs the command on this process's argv, environment and streams, then sets its exit code. */
 export function startCommand<Config>(command: Command<Config>): void {
+  // A reader that goes away (`| head -1`) ends the output, never the run (stream-writer.ts).
   const io: CommandIo = {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: createStreamWriter(process.stdout),
+    stderr: createStreamWriter(process.stderr),
     interactive: process.stderr.isTTY === true,
   };
   void runCommand(command, process.argv.slice(2), process.env, io).then((code) => {

@@ -35,7 +35,9 @@ export function parseSandboxArgs(argv: string[], env: Env): Parsed<SandboxConfig
 export async function runSandbox(config: SandboxConfig, io: RunIo): Promise<number> {
   await serveUntilStopped(
     async () => {
-      const sandbox = await startOrExplain(config);
+      // Its operational lines (callback failures, bugs) go out through the run's stderr: redacted, and never able to
+      // stop the process when no one reads them any more (src/cli/stream-writer.ts).
+      const sandbox = await startOrExplain(config, (line) => io.stderr(`${line}\n`));
       io.stdout(formatBanner(sandbox.url, config));
       return sandbox;
     },
@@ -47,9 +49,9 @@ export async function runSandbox(config: SandboxConfig, io: RunIo): Promise<numb
   return EXIT.ok;
 }
 
-async function startOrExplain(config: SandboxConfig): Promise<RunningSandbox> {
+async function startOrExplain(config: SandboxConfig, log: (line: string) => void): Promise<RunningSandbox> {
   try {
-    return await startSandbox({ config });
+    return await startSandbox({ config, log });
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
