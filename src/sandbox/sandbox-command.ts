@@ -10,7 +10,7 @@ import { type Command, type Env, EXIT, HELP, type Parsed, type RunIo, StartError
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { readSandboxConfig, type SandboxConfig } from './config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from './config/sandbox-settings.js';
-import { type RunningSandbox, startSandbox } from './start-sandbox.js';
+import type { RunningSandbox } from './start-sandbox.js';
 
 export const sandboxCommand: Command<SandboxConfig> = {
   name: 'checkout-sandbox',
@@ -42,15 +42,22 @@ export async function runSandbox(config: SandboxConfig, io: RunIo): Promise<numb
       return sandbox;
     },
     async (sandbox, reason) => {
+      if (!sandbox) {
+        io.stderr(`checkout-sandbox: stopped (${describeStop(reason)}) before it started listening.\n`);
+        return;
+      }
       io.stderr(formatStopping(sandbox.shutdownGraceMs, reason));
       io.stderr(formatUndelivered(await sandbox.close()));
     },
+    io.stopWatch,
   );
   return EXIT.ok;
 }
 
 async function startOrExplain(config: SandboxConfig, log: (line: string) => void): Promise<RunningSandbox> {
   try {
+    // Loaded here, not above: the bin's entry takes its stop signals before the core is evaluated (src/sandbox/cli.ts).
+    const { startSandbox } = await import('./start-sandbox.js');
     return await startSandbox({ config, log });
   } catch (error) {
     const reason =
