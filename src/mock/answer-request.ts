@@ -1,7 +1,7 @@
-// The mock's request front, on the shared HTTP stack (src/http): a request for a contract operation has its envelope
-// checked as the sandbox checks it (src/http/check-envelope.ts), and Prism's engine is asked only what it alone
-// knows, the validation against the contract and the example answer; its answer is then made the contract's
-// (rewrite-prism-answer.ts). Named request examples get their matching named response, a preference the mock cannot
+// The mock's request front, on the shared HTTP stack (src/http): a request is routed to a contract operation as the
+// sandbox routes (src/http/route-target.ts: 400, 404, 405), has its envelope checked as the sandbox checks it
+// (src/http/check-envelope.ts), and Prism's engine is asked only what it alone knows, the validation against the
+// contract and the example answer; its answer is then made the contract's (rewrite-prism-answer.ts). Named request examples get their matching named response, a preference the mock cannot
 // honour is ignored (preferences.ts), and a successful create sends its completion callback.
 import { isDeepStrictEqual } from 'node:util';
 import type { IHttpOperation } from '@stoplight/types';
