@@ -15,7 +15,9 @@ export function createRedactor(secrets: Array<string | undefined>): Redactor {
   return (text: string) => present.reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }
 
-const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
+// A quote ends a URL quoted in a message, but not inside its user information, where RFC 3986 allows `'`
+// (`http://us'er:password@host/`, issue 28 R15): a userinfo part up to an `@` is taken whole first.
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/(?:[^\s"<>`@/?#]*@)?[^\s"'<>`]*/gi;
 
 /**
  * Replace the userinfo (`user:password@`) and the query and fragment of every absolute URL inside `text` with

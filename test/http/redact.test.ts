@@ -14,6 +14,10 @@ describe('redactUrls', () => {
       'failed: http://[REDACTED]@[::1/x?[REDACTED] (Invalid URL); see https://b.test/?[REDACTED]',
     ],
     ['no URL here: user:pass@host', 'no URL here: user:pass@host'],
+    // Issue 28, R15: a quote inside the user information does not end the URL before its password.
+    ["POST http://us'er:secret@[/api/v1/checkouts/", 'POST http://[REDACTED]@[/api/v1/checkouts/'],
+    ["http://a'b@host.test/x?t=1", 'http://[REDACTED]@host.test/x?[REDACTED]'],
+    ["Invalid URL 'http://host.test/b?token=x' here", "Invalid URL 'http://host.test/b?[REDACTED]' here"],
   ])('%s → %s', (text, redacted) => {
     expect(redactUrls(text)).toBe(redacted);
   });
