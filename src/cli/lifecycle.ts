@@ -1,8 +1,9 @@
 // The one process lifecycle of the bins that serve (checkout-mock, checkout-sandbox): Ctrl-C (SIGINT), SIGTERM or
 // SIGHUP stop a run cleanly, and so does the end of any process of the chain that launched it (below), such as the
 // npm of `npm start` or `npm run sandbox`. Either way the bin's own stop step runs (free the port, list what is left
-// undelivered) before the process exits; a second signal while stopping ends it at once. Also the two socket steps
-// every run shares: listen with a message a user can act on, and close.
+// undelivered) before the process exits with 0; a second signal while stopping ends it at once. The watch begins on
+// the first line of each bin's entry, so a stop while the bin is still loading ends it the same way, before it
+// listens. Also the two socket steps every run shares: listen with a message a user can act on, and close.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -17,9 +18,23 @@ const MAX_ANCESTORS = 32;
 // npm, npx, pnpm and yarn, as their process titles or command lines name them.
 const PACKAGE_MANAGER = /(?:^|[\s/])(?:npm|npx|pnpm|yarn)(?:-cli)?(?:\.c?js)?(?:\s|$)/;
 
-/** Watches for the end of the run, once for the whole run; `dispose()` stops watching. */
-export function watchForStop({ checkEveryMs = LAUNCHER_CHECK_MS } = {}): { stopped: Promise<StopEvent>; dispose: () => void } {
+/** The watch for the end of a run: `stopped` settles with the first stop; `dispose()` stops watching. */
+export interface StopWatch {
+  stopped: Promise<StopEvent>;
+  /** The stop already seen, if any: a run asks before it starts to listen. */
+  readonly seen: StopEvent | undefined;
+  dispose: () => void;
+}
+
+/**
+ * Watches for the end of the run, once for the whole run. A serving bin's entry calls it before anything else (before
+ * its run, Prism's engine or the sandbox's core is even loaded), so that a stop signal from then on ends the run
+ * cleanly with exit code 0 instead of killing the process by the signal (issue 28, R17). Before that first line only
+ * Node's own start-up runs, and a signal then ends the process as Node's default does.
+ */
+export function watchForStop({ checkEveryMs = LAUNCHER_CHECK_MS } = {}): StopWatch {
   let dispose = () => {};
+  let seen: StopEvent | undefined;
   const stopped = new Promise<StopEvent>((resolve) => {
     const onSignal = (signal: NodeJS.Signals) => finish({ reason: 'signal', signal });
     const launcher = watchLauncher(() => finish({ reason: 'launcher-gone' }), checkEveryMs);
@@ -29,23 +44,35 @@ export function watchForStop({ checkEveryMs = LAUNCHER_CHECK_MS } = {}): { stopp
     };
     const finish = (result: StopEvent) => {
       dispose();
+      seen = result;
       resolve(result);
     };
     for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   });
-  return { stopped, dispose: () => dispose() };
+  return {
+    stopped,
+    get seen() {
+      return seen;
+    },
+    dispose: () => dispose(),
+  };
 }
 
 /**
- * Runs a server from `start` until the run is told to stop, then `stop`s it with the reason. The watch begins before
- * `start`, so a signal while starting stops the run as soon as it is up; once stopping, no listener is left, so a
- * second signal ends the process at once.
+ * Runs a server from `start` until the run is told to stop, then `stop`s it with the reason. `watch` is the one the
+ * bin's entry began (a new one without it). A stop that came while the run was loading ends it before `start`, with
+ * `stop(undefined, reason)`: nothing listens, nothing was printed as ready. A stop during `start` stops the run as soon
+ * as it is up; once stopping, no listener is left, so a second signal ends the process at once.
  */
 export async function serveUntilStopped<Running>(
   start: () => Promise<Running>,
-  stop: (running: Running, reason: StopEvent) => Promise<void>,
+  stop: (running: Running | undefined, reason: StopEvent) => Promise<void>,
+  watch: StopWatch = watchForStop(),
 ): Promise<void> {
-  const watch = watchForStop();
+  // A signal that arrived while the bin was loading waits for the event loop's I/O phase to reach its listener; two
+  // setImmediate turns always have one such phase between them, wherever in the loop this began.
+  for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  if (watch.seen) return stop(undefined, watch.seen);
   let running: Running;
   try {
     running = await start();

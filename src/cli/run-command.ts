@@ -4,6 +4,8 @@
 // failed, 0 ok; a run may return codes of its own, named from these (the conformance kit's and the breaking-change
 // gate's 1 for violations, 2 for a run that could not happen).
 import { createRedactor, type Redactor } from '../http/redact.js';
+import type { StopWatch } from './lifecycle.js';
+import { createStreamWriter } from './stream-writer.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -33,6 +35,8 @@ export interface CommandIo {
   stderr: (text: string) => void;
   /** Whether stderr is a terminal: then progress may rewrite one line instead of printing one per step. */
   interactive: boolean;
+  /** The watch for a stop that a serving bin's entry began first thing (lifecycle.ts); its run serves until it fires. */
+  stopWatch?: StopWatch;
 }
 
 /** What a run writes through: the streams, already redacted, and the redactor for what it writes elsewhere (a report). */
@@ -62,6 +66,7 @@ export async function runCommand<Config>(command: Command<Config>, argv: string[
     stdout: (text) => io.stdout(redact(text)),
     stderr: (text) => io.stderr(redact(text)),
     interactive: io.interactive,
+    stopWatch: io.stopWatch,
     redact,
   };
   try {
@@ -80,14 +85,21 @@ export async function runCommand<Config>(command: Command<Config>, argv: string[
   }
 }
 
-/** The entry of a bin: runs the command on this process's argv, environment and streams, then sets its exit code. */
-export function startCommand<Config>(command: Command<Config>): void {
+/**
+ * The entry of a bin: runs the command on this process's argv, environment and streams, then sets its exit code.
+ * `stopWatch`: a serving bin's watch for a stop, begun before anything else was loaded; ended with the run.
+ */
+export function startCommand<Config>(command: Command<Config>, { stopWatch }: { stopWatch?: StopWatch } = {}): void {
+  // A reader that goes away (`| head -1`) ends the output, never the run (stream-writer.ts).
   const io: CommandIo = {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: createStreamWriter(process.stdout),
+    stderr: createStreamWriter(process.stderr),
     interactive: process.stderr.isTTY === true,
+    stopWatch,
   };
   void runCommand(command, process.argv.slice(2), process.env, io).then((code) => {
+    // A run that never served (--help, a usage error, a port in use) leaves no signal listener behind.
+    stopWatch?.dispose();
     process.exitCode = code;
     if (command.exitWhenDone) process.exit(code);
   });

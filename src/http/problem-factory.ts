@@ -10,6 +10,7 @@ import {
   describeValidationFailed,
   type FieldError,
 } from './problems.js';
+import { UNREADABLE_TARGET_DETAIL } from './request-target.js';
 
 /** The problem types the factory names: every server's maker must have them. */
 export type FactoryProblemSlug =
@@ -20,6 +21,7 @@ export type FactoryProblemSlug =
   | 'malformed-json'
   | 'not-found'
   | 'method-not-allowed'
+  | 'bad-request'
   | 'internal-error';
 
 export type ProblemFactory = ReturnType<typeof createProblemFactory>;
@@ -41,6 +43,8 @@ export function createProblemFactory(createProblem: CreateProblem<FactoryProblem
     notFound: (path: string, hint = '') => createProblem('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`),
     methodNotAllowed: (path: string, allowed: readonly string[]) =>
       createProblem('method-not-allowed', `${path.slice(0, 200)} accepts ${allowed.join(', ')} only.`),
+    /** A request target that is neither a path nor an http(s) URL a parser reads (src/http/request-target.ts). */
+    unreadableTarget: () => createProblem('bad-request', UNREADABLE_TARGET_DETAIL),
     internalError: (detail: string) => createProblem('internal-error', detail),
   };
 }

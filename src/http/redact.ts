@@ -32,8 +32,9 @@ function escapeXml(text: string): string {
 
 // A whole run of scheme characters is read at once, from where no scheme character precedes it, and the scheme
 // starts at its first letter: matching from each letter instead would scan a long run with no `://` after it again
-// from every one of its letters (quadratic time on a hostile body).
-const URL_IN_TEXT = /(?<![a-z0-9+.-])[a-z0-9+.-]+:\/\/[^\s"'<>`]*/gi;
+// from every one of its letters (quadratic time on a hostile body). A quote ends a URL quoted in a message, but not inside its user information, where RFC 3986 allows `'`
+// (`http://us'er:password@host/`, issue 28 R15): a userinfo part up to an `@` is taken whole first.
+const URL_IN_TEXT = /(?<![a-z0-9+.-])[a-z0-9+.-]+:\/\/(?:[^\s"<>`@/?#]*@)?[^\s"'<>`]*/gi;
 
 /**
  * Replace the userinfo (`user:password@`) and the query and fragment of every absolute URL inside `text` with

@@ -14,7 +14,7 @@ import { createUpstream, type UpstreamOutcome } from '../http/forward-request.js
 import { createProblemMaker, type ProblemDocument, problemAnswer } from '../http/problems.js';
 import { relayAnswer } from '../http/relay-answer.js';
 import { readBody } from '../http/request-body.js';
-import { readOriginForm, readRequestPath } from '../http/request-target.js';
+import { describeTargetForLog, readRequestTarget, UNREADABLE_TARGET_DETAIL } from '../http/request-target.js';
 import { answerClientError, writeAnswer } from '../http/send-response.js';
 import { createExchangeJudge } from './proxy-judge.js';
 import { createExchangeLog, type ExchangeLog, readCredentials } from './proxy-log.js';
@@ -71,7 +71,11 @@ export function createProxyServer(options: ProxyServerOptions): Server {
         createProblem('payload-too-large', `The request body is over ${REQUEST_BODY_LIMIT_BYTES} bytes, the most the proxy reads.`),
       );
     }
-    const target = readOriginForm(request.url ?? '/');
+    // The target as both servers read it (dot segments removed, fragment dropped), in origin-form: an absolute-form
+    // target's host and user information go nowhere; one no parser reads gets the servers' own 400.
+    const requestTarget = readRequestTarget(request.url ?? '/');
+    if (!requestTarget.readable) return ownProblem(createProblem('bad-request', UNREADABLE_TARGET_DETAIL));
+    const target = `${requestTarget.path}${requestTarget.query}`;
     const { method = 'GET', headers, rawHeaders } = request;
     const verdict = judge.judgeRequest({ method, target, headers, body: read.body });
     log.violations(verdict.violations);
@@ -139,7 +143,7 @@ export function createProxyServer(options: ProxyServerOptions): Server {
 
   const server = createServer((request, response) => {
     const log = createExchangeLog(options.log, options.logLevel, readCredentials(request.headersDistinct, credentialHeaders));
-    const line = `${request.method} ${readRequestPath(request.url ?? '/')}`;
+    const line = `${request.method} ${describeTargetForLog(readRequestTarget(request.url ?? '/'))}`;
     handle(request, response, log, line).catch((error: Error) => {
       log.exchange(`${line}: the proxy failed on this request (${error.message})`);
       if (response.headersSent) response.destroy();

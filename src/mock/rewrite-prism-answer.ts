@@ -1,6 +1,6 @@
-// Prism's answer made the contract's: violations of the request become the contract's 415 and 422 problem documents,
-// Prism's routing errors its 404 and 405 (when the contract declares them), and an answer Prism sends as a problem
-// document of its own gets the answer's Request-Id as its `instance` (D2).
+// Prism's answer to a routed request made the contract's: violations of the request become the contract's 415 and 422
+// problem documents, and an answer Prism sends as a problem document of its own gets the answer's Request-Id as its
+// `instance` (D2). Routing (404, 405) is decided before Prism is asked (src/http/route-target.ts).
 import type { Answer } from '../http/exchange.js';
 import type { ProblemFactory } from '../http/problem-factory.js';
 import { type ProblemDocument, problemAnswer } from '../http/problems.js';
@@ -18,22 +18,17 @@ export interface MockAnswer {
 
 export interface RewriteContext {
   problems: ProblemFactory;
-  /** Whether the contract declares the not-found and method-not-allowed problems; else Prism's own pass through. */
-  declaresRoutingProblems: boolean;
-  /** How to word the operation's violations; undefined when no operation has this method and path. */
-  describeOptions: DescribeOptions | undefined;
+  /** How to word the operation's violations. */
+  describeOptions: DescribeOptions;
   /** The request body as Prism judged it (null for none). */
   body: unknown;
-  pathname: string;
-  /** The methods the contract has for this path. */
-  allowed: string[];
   contentType: string | undefined;
   cors: Record<string, string>;
   requestId: string | undefined;
 }
 
 export function rewritePrismAnswer(prism: PrismAnswer, context: RewriteContext): MockAnswer {
-  const { problems, describeOptions, pathname, allowed, cors, requestId } = context;
+  const { problems, describeOptions, cors, requestId } = context;
   const base = { ...cors, ...flattenHeaders(prism.headers) };
   const own = (problem: ProblemDocument, headers: Record<string, string> = {}) =>
     answerOwnProblem(problem, requestId, { ...base, ...headers });
@@ -42,12 +37,6 @@ export function rewritePrismAnswer(prism: PrismAnswer, context: RewriteContext):
   if (prism.status === 422 && requestViolations.length > 0) {
     const { fieldErrors, otherMessages } = describeRequestViolations(requestViolations, context.body, describeOptions);
     return own(problems.validationFailed(fieldErrors, otherMessages));
-  }
-  // No operation has this method and path, so the 404 or 405 is Prism's routing answer, in Prism's own words.
-  const routed = describeOptions !== undefined;
-  if (!routed && context.declaresRoutingProblems && prism.status === 404) return own(problems.notFound(pathname));
-  if (!routed && context.declaresRoutingProblems && prism.status === 405 && allowed.length > 0) {
-    return own(problems.methodNotAllowed(pathname, allowed), { allow: allowed.join(', ') });
   }
   const headers: Record<string, string> = { ...base, ...violationsHeader(prism.violations) };
   // Prism fills every declared response header from its example; this mock never replays a create.
@@ -61,7 +50,7 @@ export function answerOwnProblem(problem: ProblemDocument, requestId: string | u
   return { answer: problemAnswer(problem, requestId, kept), problem };
 }
 
-// A problem document Prism made (its routing errors under a contract that declares none, its own failures): the
+// A problem document Prism made (its own failures, such as a `__server` no server of the contract matches): the
 // answer's Request-Id becomes its `instance`, as on the mock's own.
 function stampPrismProblem(answer: Answer, requestId: string | undefined): MockAnswer {
   if (!/problem\+json/.test(answer.headers['content-type'] ?? '')) return { answer };

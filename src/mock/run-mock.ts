@@ -36,10 +36,12 @@ export async function runMock(config: MockConfig, io: RunIo): Promise<number> {
       const port = await whileStarting(() => listenOrExplain(server, config.host, config.port));
       log(formatBanner(formatBaseUrl(config.host, port)));
     },
+    // A stop while Prism's engine was loading ends the run here too, before the server listens: closing it is a no-op.
     async (_running, reason) => {
       log(`Stopping the ${config.command} (${describeStop(reason)})…`);
       await closeServer(server);
     },
+    io.stopWatch,
   );
   return EXIT.ok;
 }

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createRequestIdMaker } from '../contract/contract-facts.js';
 import { fromIncomingMessage } from '../http/request-body.js';
-import { readRequestPath } from '../http/request-target.js';
+import { describeTargetForLog, readRequestTarget } from '../http/request-target.js';
 import { answerClientError, writeAnswer } from '../http/send-response.js';
 import { createRequestAnswerer, type RequestAnswererOptions } from './answer-request.js';
 import { answerPreflight, buildCorsHeaders, isPreflight } from './cors.js';
@@ -26,7 +26,8 @@ export function createMockServer(options: MockServerOptions): Server {
     // A CORS preflight is answered as Prism's server answers it, before any Request-Id or log line.
     if (isPreflight(request)) return writeAnswer(res, answerPreflight(request, buildCorsHeaders(request.headers)));
     const requestId = nextRequestId();
-    const pathname = readRequestPath(request.target);
+    // The target's normalised path, never an absolute-form target's user, password or query (D14).
+    const pathname = describeTargetForLog(readRequestTarget(request.target));
     answer(request, requestId)
       .catch((error: Error) => {
         const problem = problems.internalError(`The mock failed on this request (${error.message}).`);

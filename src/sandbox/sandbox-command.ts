@@ -10,7 +10,6 @@ import { type Command, type Env, EXIT, HELP, type Parsed, type RunIo, StartError
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { readSandboxConfig, type SandboxConfig } from './config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from './config/sandbox-settings.js';
-import { type RunningSandbox, startSandbox } from './start-sandbox.js';
 
 export const sandboxCommand: Command<SandboxConfig> = {
   name: 'checkout-sandbox',
@@ -33,23 +32,37 @@ export function parseSandboxArgs(argv: string[], env: Env): Parsed<SandboxConfig
 }
 
 export async function runSandbox(config: SandboxConfig, io: RunIo): Promise<number> {
+  // Loaded and built here, not above: the bin's entry takes its stop signals before the sandbox is evaluated
+  // (src/sandbox/cli.ts), and a stop while it loads and compiles the contract ends the run before it listens.
+  // Its operational lines (callback failures, bugs) go out through the run's stderr: redacted, and never able to stop
+  // the process when no one reads them any more (src/cli/stream-writer.ts).
+  const prepared = await explainStartFailure(config, async () => {
+    const { prepareSandbox } = await import('./start-sandbox.js');
+    return prepareSandbox({ config, log: (line) => io.stderr(`${line}\n`) });
+  });
   await serveUntilStopped(
     async () => {
-      const sandbox = await startOrExplain(config);
+      const sandbox = await explainStartFailure(config, () => prepared.listen());
       io.stdout(formatBanner(sandbox.url, config));
       return sandbox;
     },
     async (sandbox, reason) => {
+      if (!sandbox) {
+        io.stderr(`checkout-sandbox: stopped (${describeStop(reason)}) before it started listening.\n`);
+        return;
+      }
       io.stderr(formatStopping(sandbox.shutdownGraceMs, reason));
       io.stderr(formatUndelivered(await sandbox.close()));
     },
+    io.stopWatch,
   );
   return EXIT.ok;
 }
 
-async function startOrExplain(config: SandboxConfig): Promise<RunningSandbox> {
+// A start step that fails (a port in use, a contract that does not load) as a StartError that says what to do.
+async function explainStartFailure<T>(config: SandboxConfig, step: () => Promise<T>): Promise<T> {
   try {
-    return await startSandbox({ config });
+    return await step();
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE'

@@ -1,7 +1,7 @@
 // Start the sandbox: an HTTP server in front of the sandbox core (the create call, the sandbox helpers and the
 // stand-in checkout page), with the periodic expiry sweep. Returns a handle to stop it, which lets callback attempts
 // in flight finish for a short while and reports the events left undelivered.
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Clock, ScheduledTask } from '../clock/clock.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { formatBaseUrl, listen } from '../http/listen.js';
@@ -12,7 +12,7 @@ import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
 import type { SandboxContext } from './sandbox-context.js';
-import { createSandboxCore } from './sandbox-core.js';
+import { createSandboxCore, type SandboxCore } from './sandbox-core.js';
 
 export interface SandboxOptions {
   config: SandboxConfig;
@@ -35,7 +35,18 @@ export interface RunningSandbox {
   close(): Promise<UndeliveredCallback[]>;
 }
 
+/** A sandbox built (its core compiled, its server made) but not listening yet: the slow part of a start, done. */
+export interface PreparedSandbox {
+  /** Listen on the configured host and port, and run until close(). */
+  listen(): Promise<RunningSandbox>;
+}
+
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
+  return prepareSandbox(options).listen();
+}
+
+/** Build the sandbox without listening, so that a bin can still stop before it listens (src/sandbox/sandbox-command.ts). */
+export function prepareSandbox(options: SandboxOptions): PreparedSandbox {
   const { config } = options;
   const core = createSandboxCore({ ...options, policies: config });
   const { context } = core;
@@ -49,7 +60,11 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
     answerClientError(error, socket, context.createProblem, context.createRequestId()),
   );
+  return { listen: () => listenPrepared(config, core, server) };
+}
 
+async function listenPrepared(config: SandboxConfig, core: SandboxCore, server: Server): Promise<RunningSandbox> {
+  const { context } = core;
   const port = await listen(server, config.host, config.port);
   const url = formatBaseUrl(config.host, port);
   if (!config.checkoutPageUrl) context.checkoutSettings.checkoutPageUrl = url;

@@ -16,6 +16,10 @@ describe('redactUrls', () => {
     ['no URL here: user:pass@host', 'no URL here: user:pass@host'],
     ['1http://k/?s and x.y+z://u@h', '1http://k/?[REDACTED] and x.y+z://[REDACTED]@h'],
     ['12://not-a-scheme?q', '12://not-a-scheme?q'],
+    // Issue 28, R15: a quote inside the user information does not end the URL before its password.
+    ["POST http://us'er:secret@[/api/v1/checkouts/", 'POST http://[REDACTED]@[/api/v1/checkouts/'],
+    ["http://a'b@host.test/x?t=1", 'http://[REDACTED]@host.test/x?[REDACTED]'],
+    ["Invalid URL 'http://host.test/b?token=x' here", "Invalid URL 'http://host.test/b?[REDACTED]' here"],
   ])('%s → %s', (text, redacted) => {
     expect(redactUrls(text)).toBe(redacted);
   });

@@ -138,14 +138,61 @@ export function listBadInputs(apiKey: string): BadInput[] {
   ];
   if (contract.components.responses.NotFound) {
     rows.push({ ...create('an unknown path', [auth, json], valid, readContractProblem('NotFound')), path: '/api/v1/checkout/' });
+    // Issue 28, R16: dot segments are removed before routing (D3), so this one reaches the unknown path above.
+    rows.push({
+      ...create('a dot segment that leads to an unknown path', [auth, json], valid, readContractProblem('NotFound')),
+      path: '/api/v1/checkouts/../checkout/',
+    });
   }
   if (contract.components.responses.MethodNotAllowed) {
+    const notAllowed = { ...readContractProblem('MethodNotAllowed'), headers: { allow: 'POST' } };
+    rows.push({ ...create('GET on the create path', [auth], '', notAllowed), method: 'GET' });
+    // Issue 28, R16: the create path reached through dot segments is the create path, for every method.
     rows.push({
-      ...create('GET on the create path', [auth], '', { ...readContractProblem('MethodNotAllowed'), headers: { allow: 'POST' } }),
-      method: 'GET',
+      ...create('DELETE on the create path reached through x/..', [auth], '', notAllowed),
+      method: 'DELETE',
+      path: dotted('..'),
+    });
+    rows.push({
+      ...create('DELETE on the create path reached through x/%2e%2e', [auth], '', notAllowed),
+      method: 'DELETE',
+      path: dotted('%2e%2e'),
+    });
+  }
+  // Issue 28, R15: absolute-form targets no URL parser reads, one with a password in it that must never be logged.
+  for (const [name, target] of [
+    [
+      "an absolute-form target no URL parser reads (http://us'er:<password>@[/…)",
+      `http://us'er:${CANARY_CALLBACK_PASSWORD}@[${CREATE_PATH}`,
+    ],
+    [
+      'an absolute-form target with a port out of range (http://127.0.0.1:99999/…?token=…)',
+      `http://127.0.0.1:99999${CREATE_PATH}?token=${CANARY_CALLBACK_TOKEN}`,
+    ],
+    ['an asterisk-form target (*)', '*'],
+  ]) {
+    rows.push({
+      ...create(name, [auth, json], valid, parserProblem('bad-request', 400)),
+      path: target,
+      raw: requestWithTarget(target, [auth, json], valid),
     });
   }
   return rows;
+}
+
+/** The create path with `segment` (`..` or an encoding of it) undoing an `x/` before it: /api/v1/x/../checkouts/. */
+function dotted(segment: string): string {
+  const parent = CREATE_PATH.replace(/[^/]+\/$/, '');
+  return `${parent}x/${segment}${CREATE_PATH.slice(parent.length - 1)}`;
+}
+
+// The bytes of a request whose target fetch cannot send (an absolute-form or asterisk-form one), as a client sends them.
+function requestWithTarget(target: string, headers: Array<[string, string]>, body: Buffer): Buffer {
+  const headerLines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return Buffer.concat([
+    Buffer.from(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headerLines}Content-Length: ${body.length}\r\n\r\n`),
+    body,
+  ]);
 }
 
 /**
@@ -168,19 +215,21 @@ export function listOddButValidInputs(apiKey: string): RawRequest[] {
     body: valid,
   });
   const absoluteTarget = `http://canary-user:${CANARY_CALLBACK_PASSWORD}@127.0.0.1${CREATE_PATH}?token=${CANARY_CALLBACK_TOKEN}`;
-  const headerLines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const create = (name: string, path: string): RawRequest => ({ name, method: 'POST', path, headers, body: valid });
   return [
     ...['code=200', 'code=204', 'code=418', 'code=abc', 'example=nope', 'dynamic=maybe'].map(withPrefer),
     {
-      name: 'an absolute-form request target with a user, a password and a query',
-      method: 'POST',
-      path: absoluteTarget,
-      headers,
-      body: valid,
-      raw: Buffer.concat([
-        Buffer.from(`POST ${absoluteTarget} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headerLines}Content-Length: ${valid.length}\r\n\r\n`),
-        valid,
-      ]),
+      ...create('an absolute-form request target with a user, a password and a query', absoluteTarget),
+      raw: requestWithTarget(absoluteTarget, headers, valid),
+    },
+    // Issue 28, R16: dot segments are removed and a fragment dropped before routing, as a URL parser reads them (D3).
+    create('the create path reached through x/..', dotted('..')),
+    create('the create path reached through x/%2e%2e', dotted('%2e%2e')),
+    create('the create path reached through x/.%2E', dotted('.%2E')),
+    create('the create path with a fragment (#frag)', `${CREATE_PATH}#frag`),
+    {
+      ...create('an absolute-form target with dot segments', `http://127.0.0.1${dotted('..')}`),
+      raw: requestWithTarget(`http://127.0.0.1${dotted('..')}`, headers, valid),
     },
   ];
 }

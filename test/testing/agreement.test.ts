@@ -108,6 +108,15 @@ describe('the table', () => {
       ['the same valid Idempotency-Key twice', 'repeated header lines, which Headers joins into one value'],
       ['headers over 16 KiB', "the answer of Node's HTTP parser, which the in-process mock does not have"],
       ['a header line without a colon', 'raw bytes that are not an HTTP request fetch can build'],
+      [
+        "an absolute-form target no URL parser reads (http://us'er:<password>@[/…)",
+        'raw bytes that are not an HTTP request fetch can build',
+      ],
+      [
+        'an absolute-form target with a port out of range (http://127.0.0.1:99999/…?token=…)',
+        'raw bytes that are not an HTTP request fetch can build',
+      ],
+      ['an asterisk-form target (*)', 'raw bytes that are not an HTTP request fetch can build'],
     ]);
     // Every row is either sent or skipped, none both: the two lists partition the table.
     expect([...fetchable, ...skipped].map((row) => row.name).sort()).toEqual(badInputs.map((row) => row.name).sort());

@@ -1,19 +1,21 @@
-// Path and method → route. Unknown paths answer 404 and known paths with another method 405 (with `Allow`), both
-// as problem documents. Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
+// Path and method → route, by the one routing both servers share (src/http/route-target.ts): an unreadable target
+// answers 400, an unknown path 404 and a known path with another method 405 (with `Allow`), all as problem documents.
+// Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
 import type { Answer, ServerRequest } from '../../http/exchange.js';
 import { problemAnswer } from '../../http/problems.js';
 import { redactUrls } from '../../http/redact.js';
-import { readRequestPath } from '../../http/request-target.js';
+import { describeTargetForLog, readRequestTarget } from '../../http/request-target.js';
+import { type Route, routeTarget } from '../../http/route-target.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
 import { createCheckout } from './create-checkout.js';
 import { completeCheckout, expireCheckout, listDeliveries, readCheckout } from './helper-routes.js';
 import { answerProblem, type RoutedRequest } from './routed-request.js';
 
-type Route = (routed: RoutedRequest, context: SandboxContext) => Answer | Promise<Answer>;
+type Handler = (routed: RoutedRequest, context: SandboxContext) => Answer | Promise<Answer>;
 
 // The sandbox's own routes; the contract's create operation comes first, at the path the contract gives it.
-const SANDBOX_ROUTES: Array<{ path: RegExp; methods: Record<string, Route> }> = [
+const SANDBOX_ROUTES: Array<Route<Handler>> = [
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)$/, methods: { GET: readCheckout } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/complete$/, methods: { POST: completeCheckout } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/expire$/, methods: { POST: expireCheckout } },
@@ -26,12 +28,12 @@ export async function routeRequest(request: ServerRequest, context: SandboxConte
   const requestId = context.createRequestId();
   let answer: Answer;
   try {
-    answer = await answerRoute({ request, requestId, id: '' }, context);
+    answer = await answerRoute(request, requestId, context);
   } catch (error) {
-    // An absolute-form target (`POST http://user:pass@host/...`) or the error's message can quote a URL: log the path
-    // only, and redact the rest.
+    // The path alone, never an absolute-form target's user or query; the error's message may quote a URL: redacted.
     const stack = (error as Error)?.stack ?? String(error);
-    context.log(redactUrls(`sandbox bug while answering ${request.method} ${readRequestPath(request.target)}: ${stack}`));
+    const path = describeTargetForLog(readRequestTarget(request.target));
+    context.log(redactUrls(`sandbox bug while answering ${request.method} ${path}: ${stack}`));
     answer = problemAnswer(
       context.problems.internalError('The sandbox failed to answer this request; this is a bug in the sandbox.'),
       requestId,
@@ -41,20 +43,10 @@ export async function routeRequest(request: ServerRequest, context: SandboxConte
   return answer;
 }
 
-function answerRoute(routed: RoutedRequest, context: SandboxContext): Answer | Promise<Answer> {
-  const { problems } = context;
-  const path = readRequestPath(routed.request.target);
+function answerRoute(request: ServerRequest, requestId: string, context: SandboxContext): Answer | Promise<Answer> {
   const create = context.createOperation;
-  const routes = [{ path: create.pathPattern, methods: { [create.method]: createCheckout } }, ...SANDBOX_ROUTES];
-  for (const route of routes) {
-    const match = route.path.exec(path);
-    if (!match) continue;
-    const handler = route.methods[routed.request.method];
-    if (handler) return handler({ ...routed, id: match[1] ?? '' }, context);
-    const allowed = Object.keys(route.methods);
-    return answerProblem(routed, problems.methodNotAllowed(path, allowed), { allow: allowed.join(', ') });
-  }
-  const missesSlash = create.path.endsWith('/') && path === create.path.slice(0, -1);
-  const hint = missesSlash ? ` The create call is ${create.method} ${create.path}, with the trailing slash.` : '';
-  return answerProblem(routed, problems.notFound(path, hint));
+  const routes: Array<Route<Handler>> = [{ path: create.pathPattern, methods: { [create.method]: createCheckout } }, ...SANDBOX_ROUTES];
+  const routing = routeTarget(request.method, request.target, routes, context.problems);
+  if (routing.refusal) return answerProblem({ request, requestId, id: '' }, routing.refusal.problem, routing.refusal.headers);
+  return routing.handler({ request, requestId, id: routing.id }, context);
 }
