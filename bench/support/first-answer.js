@@ -49,16 +49,18 @@ export function startPrismArgs(level) {
 }
 
 /**
- * Spawns a contender with `node` and resolves with the milliseconds to its first answer, once it has stopped again.
- * @param {string} node the Node binary
+ * Spawns a contender with `node` (or another command, such as `npm`) in `cwd` and resolves with the milliseconds to
+ * its first answer, once it has stopped again.
+ * @param {string} node the Node binary, or the command to run
  * @param {Starter} starter
+ * @param {{ cwd?: string }} [options] where it runs (default the repository)
  * @returns {Promise<number>}
  */
-export async function timeFirstAnswer(node, starter) {
+export async function timeFirstAnswer(node, starter, { cwd = root } = {}) {
   const port = await freePort();
   const began = performance.now();
   const child = spawn(node, starter(port), {
-    cwd: root,
+    cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), FORCE_COLOR: '0', NODE_NO_WARNINGS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
