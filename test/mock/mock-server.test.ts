@@ -10,6 +10,7 @@ import { describeBadIdempotencyKey } from '../../src/http/problems.js';
 import { createMockServer } from '../../src/mock/server.js';
 import { listOddButValidInputs, sendBadInput } from '../support/bad-inputs.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+import { REFUSAL_MARKER } from '../support/loopback-only-dns.js';
 import { expectProblem } from '../support/problems.js';
 import { waitFor, waitForMarker } from '../support/wait-for.js';
 import { clone, contract, postJson, responseExample, schemaErrors, seedSamples, validators } from './mock-fixtures.js';
@@ -65,6 +66,11 @@ describe('start-up', () => {
     const { stdout } = await promisify(execFile)('sh', ['-c', `${command} --silent`]);
     expect(stdout).toMatch(/^HTTP\/1\.1 201/);
     expect(JSON.parse(stdout.slice(stdout.indexOf('{')))).toEqual(responseExample('usdtOnTron'));
+    // Its callback_url is the seed's shop.example.com: never called, nor looked up, and the log says so (issue 30).
+    const notSent =
+      'callback https://shop.example.com/webhooks/checkout not sent: the host is under example.com, reserved for documentation (RFC 2606, RFC 6761); nothing was called';
+    await waitFor(() => mock.output().includes(notSent), { what: `the line ${notSent}` });
+    expect(mock.output()).not.toContain(REFUSAL_MARKER);
   });
 });
 
