@@ -49,7 +49,9 @@ export interface components {
          * @description An absolute `http` or `https` URL of at most 2048 characters: the scheme in any case, `://`, a host with no user
          *     name or password before it (`https://user:pass@host/` is refused: credentials in a URL end up in logs and browser
          *     histories), then an optional port, path, query and fragment. The host may be a name, an IPv4 address or an IPv6
-         *     address in brackets (`http://[::1]:8080/hook`). Any character but whitespace may follow the host as written:
+         *     address in brackets (`http://[::1]:8080/hook`). Any character but whitespace (the ASCII spaces and controls TAB,
+         *     LF, VT, FF and CR, and the Unicode spaces and line separators: U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029,
+         *     U+202F, U+205F, U+3000, U+FEFF) may follow the host as written:
          *     non-ASCII letters (`https://shop.example.com/imäge.png`, an IRI) and characters such as `<` or `|` are accepted,
          *     the way browsers accept them, and are percent-encoded when the URL is used. This pattern is the whole rule: no
          *     `format` narrows it.
@@ -772,6 +774,21 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The checkout was created (or, for a repeated `Idempotency-Key` with the same body, the first response is
+         *     replayed). Its `status` is `open`. The contract's status is `201 Created` (D1); `200 OK` with the same record is a
+         *     success too, since the service's documentation does not show which status it sends: treat either as success.
+         */
+        CheckoutCreated: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Checkout"];
+            };
+        };
         /** @description The body could not be parsed as JSON. */
         MalformedJson: {
             headers: {
@@ -1051,6 +1068,7 @@ export type Metadata = components['schemas']['Metadata'];
 export type Checkout = components['schemas']['Checkout'];
 export type CheckoutCompletedEvent = components['schemas']['CheckoutCompletedEvent'];
 export type ResponseUnexpectedProblem = components['responses']['UnexpectedProblem'];
+export type ResponseCheckoutCreated = components['responses']['CheckoutCreated'];
 export type ResponseMalformedJson = components['responses']['MalformedJson'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseNotFound = components['responses']['NotFound'];
@@ -1095,20 +1113,8 @@ export interface operations {
             };
         };
         responses: {
-            /**
-             * @description The checkout was created (or, for a repeated `Idempotency-Key` with the same body, the first response is
-             *     replayed). Its `status` is `open`.
-             */
-            201: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Checkout"];
-                };
-            };
+            200: components["responses"]["CheckoutCreated"];
+            201: components["responses"]["CheckoutCreated"];
             400: components["responses"]["MalformedJson"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

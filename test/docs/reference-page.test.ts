@@ -188,7 +188,7 @@ describe('the create operation', () => {
   });
 
   it('shows every field of the 201 response, nested ones expanded', async () => {
-    const fields = listSchemaFields(mediaSchema(createOperation.responses['201']));
+    const fields = listSchemaFields(mediaSchema(resolveRef(createOperation.responses['201'])));
     expect(fields.map((field) => field.name)).toEqual(
       expect.arrayContaining(['merchant', 'invoiceItems', 'paymentMethodOptions', 'networks', 'url']),
     );
@@ -225,7 +225,7 @@ describe('the create operation', () => {
   });
 
   it('renders each named 201 response example exactly as the contract has it', async () => {
-    const examples = namedExamples(createOperation.responses['201']);
+    const examples = namedExamples(resolveRef(createOperation.responses['201']));
     expect(examples.map((example) => example.name)).toEqual(['usdtOnTron', 'upperCaseCodes', 'mixedCurrencies']);
     const { menu, panel } = samplePanel(1);
     for (const example of examples) {

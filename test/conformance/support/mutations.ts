@@ -892,13 +892,16 @@ export interface AllowedChoice {
   breakage: Breakage;
 }
 
+/** A service that answers a create 200 with the record: documented beside 201 (D1), so no warning either. */
+export const ANSWERS_200: Breakage = { response: onStatus(201, (response) => ({ ...response, status: 200 })) };
+
 export function buildAllowedChoices(): AllowedChoice[] {
   return [
     {
-      name: 'created-200',
-      chooses: '200 instead of 201 for a created checkout (D1)',
+      name: 'created-202',
+      chooses: '202, a 2xx the contract does not document, instead of 201 for a created checkout (D1)',
       warnedBy: 'valid-request-accepted',
-      breakage: { response: onStatus(201, (response) => ({ ...response, status: 200 })) },
+      breakage: { response: onStatus(201, (response) => ({ ...response, status: 202 })) },
     },
     {
       name: 'no-request-id',
