@@ -90,6 +90,13 @@ export interface components {
         /**
          * @description A positive decimal amount written as a string: digits, optionally a point and 1 to 8 decimals, with no sign,
          *     exponent, spaces or leading zeros (`12.50`, `10`, `0.00012`). At most 12 integer digits. Zero is not allowed.
+         *
+         *     Prices may be finer than the record's amounts: an item's `amount` and the `amountTotal` have two decimal places
+         *     (the service's rule), so each line is `quantity × unit_amount` (converted where its currency differs) rounded
+         *     half-up to two places (D13), and finer digits do not reach the customer. A line whose amount rounds to `0.00`
+         *     (7 × `0.00012345` BTC in a BTC checkout) may be refused with `422` and a `too_small` error on this field, or
+         *     accepted with that amount as D13 computes it (D29): price each line at `0.005` or more in the checkout currency,
+         *     or, for sub-cent crypto prices, use a checkout currency in which the line's amount is at least `0.01`.
          * @example 12.50
          */
         UnitAmount: string;
@@ -231,7 +238,7 @@ export interface components {
          *     | `unknown_field` | The object has no such field (request names are snake_case). |
          *     | `wrong_type` | The value has the wrong JSON type (a number where a string is expected, say). |
          *     | `too_short` / `too_long` | A string is shorter or longer than allowed. |
-         *     | `too_small` / `too_large` | A number is below or above its bound. |
+         *     | `too_small` / `too_large` | A number is below or above its bound; `too_small` on an item's `unit_amount` also says that the line's amount rounds to `0.00` (D29). |
          *     | `too_few_items` / `too_many_items` | An array has too few or too many elements. |
          *     | `not_allowed_value` | The value is not one of the allowed values. |
          *     | `pattern` | A string does not have the required form (a currency code, an amount, a URL). |
@@ -388,7 +395,8 @@ export interface components {
             productData?: components["schemas"]["CheckoutProductData"];
         };
         /**
-         * @description An amount with exactly two decimal places, written as a string (`25.00`).
+         * @description An amount with exactly two decimal places, written as a string (`25.00`): the precision of the record, whatever
+         *     the precision of the prices it was computed from (D13, D29).
          * @example 25.00
          */
         MoneyAmount: string;

@@ -13,6 +13,7 @@ import { type BrokenProxy, startBrokenProxy } from './support/broken-proxy.js';
 import {
   type AllowedChoice,
   ANSWERS_200,
+  acceptZeroLines,
   buildAllowedChoices,
   buildCorrectVariants,
   buildMutations,
@@ -132,6 +133,20 @@ describe('a create answered 200 (documented beside 201, D1)', () => {
     ).toEqual([]);
     expect(code).toBe(0);
     expect(report.checks.find((c) => c.name === 'valid-request-accepted')!.status).toBe('pass');
+  });
+});
+
+describe('a line that rounds to 0.00 (D29)', () => {
+  it('accepted with its record (amount 0.00), as D13 computes it: the kit passes, valid-request-accepted included', async () => {
+    running.get('defaults')!.proxy.use(acceptZeroLines());
+    const { code, report, stdout } = await runKit('defaults', 'full', false);
+    expect(
+      report.checks.filter((c) => c.status === 'fail').map((c) => c.name),
+      stdout,
+    ).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.checks.find((c) => c.name === 'valid-request-accepted')!.status).toBe('pass');
+    expect(report.checks.find((c) => c.name === 'amounts-exact')!.status).toBe('pass');
   });
 });
 
