@@ -26,7 +26,7 @@ export interface CreateCheckoutOptions {
 }
 
 /**
- * The result: `data` (a Checkout) on 201, else `error` (a Problem); `response` always. This is the shape
+ * The result: `data` (a Checkout) on 201 or 200 (D1), else `error` (a Problem); `response` always. This is the shape
  * openapi-fetch returns, written with the generated types themselves: openapi-fetch's own result type maps each
  * field through a deep `Readable<>`, which turns the open enums' `string & {}` (D26) into an object type.
  */
