@@ -3,7 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildMockIfStale } from '../support/built-bins.js';
-import { loopbackOnlyEnv } from '../support/processes.js';
+import { expectNoLookupOffLoopback, loopbackOnlyEnv } from '../support/processes.js';
 import { waitFor } from '../support/wait-for.js';
 
 export { isAlive, listDescendants } from '../support/process-tree.js';
@@ -51,7 +51,9 @@ export async function startMockProcess(args: string[], env: Record<string, strin
     output: () => output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+      const ended = await exited;
+      expectNoLookupOffLoopback(output);
+      return ended;
     },
   };
 }

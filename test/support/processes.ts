@@ -1,7 +1,7 @@
 // Real child processes for the suites (Prism, the mock, the bundled sandbox and conformance bins): started in their
 // own process group (on a port from ./ports.ts), output captured, and the whole group killed on stop.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { LOOPBACK_ONLY_NODE_OPTIONS } from './loopback-only-dns.js';
+import { LOOPBACK_ONLY_NODE_OPTIONS, REFUSAL_MARKER } from './loopback-only-dns.js';
 import { waitFor } from './wait-for.js';
 
 export interface RunningProcess {
@@ -46,6 +46,7 @@ export function startProcess(command: string, args: string[], env: Record<string
         await exited;
         clearTimeout(timer);
       }
+      expectNoLookupOffLoopback(output);
       return exited;
     },
   };
@@ -112,4 +113,10 @@ export function loopbackOnlyEnv(): Record<string, string> {
     NODE_OPTIONS: [process.env.NODE_OPTIONS, LOOPBACK_ONLY_NODE_OPTIONS].filter(Boolean).join(' '),
     LOOPBACK_ONLY_DNS_CHILD: '1',
   };
+}
+
+/** Tests talk only to loopback: throws, naming them, when a child's output shows lookups it made of other names. */
+export function expectNoLookupOffLoopback(output: string): void {
+  const refused = output.split('\n').filter((line) => line.startsWith(REFUSAL_MARKER));
+  if (refused.length > 0) throw new Error(`the process looked up names off loopback:\n${refused.join('\n')}`);
 }
