@@ -76,7 +76,7 @@ async function main() {
         rounds: ROUNDS,
         clone: 'git clone of HEAD, node_modules linked from the repository, dist/bin/checkout-mock.js built as prepare builds it',
         firstAnswer:
-          'spawn of `npm start` (or of the Prism CLI: prism mock generated/openapi.yaml --verboseLevel fatal) → first POST /api/v1/checkouts/ answered 201 with the upperCaseCodes record',
+          'spawn of `npm start` (or of the Prism CLI: prism mock generated/openapi.yaml --verboseLevel fatal) → first POST /api/v1/checkouts/ (upperCaseCodes sample, Prefer: code=201, example=upperCaseCodes) answered 201 with the upperCaseCodes record',
         first: 'every file of the clone given a random time (1990–2100) just before',
         ratios: 'median over rounds of the per-round ratio',
       },

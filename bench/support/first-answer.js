@@ -17,7 +17,8 @@ export const record = contract.components.examples.CheckoutUpperCaseCodes.value;
 export const HEADERS = {
   'content-type': 'application/json',
   authorization: 'Api-Key bench-key-not-a-secret',
-  prefer: 'example=upperCaseCodes',
+  // code=201: the contract documents 200 beside it (D1), and the Prism CLI would answer its lowest 2xx, 200.
+  prefer: 'code=201, example=upperCaseCodes',
 };
 export const mockBin = join(root, 'dist/bin/checkout-mock.js');
 export const prismCli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
