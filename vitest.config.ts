@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     env: { REDOCLY_TELEMETRY: 'off' },
+    // No test looks up a name off loopback: each is refused and fails its test (test/support/loopback-only-dns.js).
+    setupFiles: ['./test/support/loopback-only-setup.ts'],
   },
 });

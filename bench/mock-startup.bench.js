@@ -124,7 +124,7 @@ async function main() {
     method: {
       rounds: ROUNDS,
       firstAnswer:
-        'spawn → first POST /api/v1/checkouts/ (upperCaseCodes sample, Prefer: example=upperCaseCodes) answered 201 with the upperCaseCodes record; the mock with --no-build, the Prism CLI (prism mock generated/openapi.yaml) at --verboseLevel fatal',
+        'spawn → first POST /api/v1/checkouts/ (upperCaseCodes sample, Prefer: code=201, example=upperCaseCodes) answered 201 with the upperCaseCodes record; the mock with --no-build, the Prism CLI (prism mock generated/openapi.yaml) at --verboseLevel fatal',
       help: 'spawn → exit of checkout-mock --help',
       ratios: 'median over interleaved rounds of the per-round ratio mock ÷ Prism CLI on the same Node; goal ≤ 0.6',
       ...(BEFORE ? { mockBefore: process.env.BENCH_MOCK_BEFORE_LABEL ?? 'another build of the bin (BENCH_MOCK_BEFORE)' } : {}),

@@ -49,7 +49,9 @@ export interface components {
          * @description An absolute `http` or `https` URL of at most 2048 characters: the scheme in any case, `://`, a host with no user
          *     name or password before it (`https://user:pass@host/` is refused: credentials in a URL end up in logs and browser
          *     histories), then an optional port, path, query and fragment. The host may be a name, an IPv4 address or an IPv6
-         *     address in brackets (`http://[::1]:8080/hook`). Any character but whitespace may follow the host as written:
+         *     address in brackets (`http://[::1]:8080/hook`). Any character but whitespace (the ASCII spaces and controls TAB,
+         *     LF, VT, FF and CR, and the Unicode spaces and line separators: U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029,
+         *     U+202F, U+205F, U+3000, U+FEFF) may follow the host as written:
          *     non-ASCII letters (`https://shop.example.com/imäge.png`, an IRI) and characters such as `<` or `|` are accepted,
          *     the way browsers accept them, and are percent-encoded when the URL is used. This pattern is the whole rule: no
          *     `format` narrows it.
@@ -88,6 +90,13 @@ export interface components {
         /**
          * @description A positive decimal amount written as a string: digits, optionally a point and 1 to 8 decimals, with no sign,
          *     exponent, spaces or leading zeros (`12.50`, `10`, `0.00012`). At most 12 integer digits. Zero is not allowed.
+         *
+         *     Prices may be finer than the record's amounts: an item's `amount` and the `amountTotal` have two decimal places
+         *     (the service's rule), so each line is `quantity × unit_amount` (converted where its currency differs) rounded
+         *     half-up to two places (D13), and finer digits do not reach the customer. A line whose amount rounds to `0.00`
+         *     (7 × `0.00012345` BTC in a BTC checkout) may be refused with `422` and a `too_small` error on this field, or
+         *     accepted with that amount as D13 computes it (D29): price each line at `0.005` or more in the checkout currency,
+         *     or, for sub-cent crypto prices, use a checkout currency in which the line's amount is at least `0.01`.
          * @example 12.50
          */
         UnitAmount: string;
@@ -229,7 +238,7 @@ export interface components {
          *     | `unknown_field` | The object has no such field (request names are snake_case). |
          *     | `wrong_type` | The value has the wrong JSON type (a number where a string is expected, say). |
          *     | `too_short` / `too_long` | A string is shorter or longer than allowed. |
-         *     | `too_small` / `too_large` | A number is below or above its bound. |
+         *     | `too_small` / `too_large` | A number is below or above its bound; `too_small` on an item's `unit_amount` also says that the line's amount rounds to `0.00` (D29). |
          *     | `too_few_items` / `too_many_items` | An array has too few or too many elements. |
          *     | `not_allowed_value` | The value is not one of the allowed values. |
          *     | `pattern` | A string does not have the required form (a currency code, an amount, a URL). |
@@ -386,7 +395,8 @@ export interface components {
             productData?: components["schemas"]["CheckoutProductData"];
         };
         /**
-         * @description An amount with exactly two decimal places, written as a string (`25.00`).
+         * @description An amount with exactly two decimal places, written as a string (`25.00`): the precision of the record, whatever
+         *     the precision of the prices it was computed from (D13, D29).
          * @example 25.00
          */
         MoneyAmount: string;
@@ -772,6 +782,21 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The checkout was created (or, for a repeated `Idempotency-Key` with the same body, the first response is
+         *     replayed). Its `status` is `open`. The contract's status is `201 Created` (D1); `200 OK` with the same record is a
+         *     success too, since the service's documentation does not show which status it sends: treat either as success.
+         */
+        CheckoutCreated: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Checkout"];
+            };
+        };
         /** @description The body could not be parsed as JSON. */
         MalformedJson: {
             headers: {
@@ -1051,6 +1076,7 @@ export type Metadata = components['schemas']['Metadata'];
 export type Checkout = components['schemas']['Checkout'];
 export type CheckoutCompletedEvent = components['schemas']['CheckoutCompletedEvent'];
 export type ResponseUnexpectedProblem = components['responses']['UnexpectedProblem'];
+export type ResponseCheckoutCreated = components['responses']['CheckoutCreated'];
 export type ResponseMalformedJson = components['responses']['MalformedJson'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseNotFound = components['responses']['NotFound'];
@@ -1095,20 +1121,8 @@ export interface operations {
             };
         };
         responses: {
-            /**
-             * @description The checkout was created (or, for a repeated `Idempotency-Key` with the same body, the first response is
-             *     replayed). Its `status` is `open`.
-             */
-            201: {
-                headers: {
-                    "Request-Id": components["headers"]["RequestId"];
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Checkout"];
-                };
-            };
+            200: components["responses"]["CheckoutCreated"];
+            201: components["responses"]["CheckoutCreated"];
             400: components["responses"]["MalformedJson"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

@@ -1,11 +1,14 @@
 // Bundle the split contract in openapi/ into single files: generated/openapi.{yaml,json} (refs kept as
 // #/components/...) and generated/openapi.dereferenced.{yaml,json} (no $ref at all, for tools that handle $ref
-// poorly). Redocly does the bundling; this step only adds the "generated" notice and writes both formats.
+// poorly). Redocly does the bundling; this step only adds the "generated" notice, writes both formats and records
+// the digest of its inputs beside them (generated/openapi.inputs.sha256), by which `npm start` knows the bundle is
+// current (scripts/content-digest.js).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
+import { BUNDLE_DIGEST_FILE, BUNDLE_INPUTS, digestInputs, recordDigest } from './content-digest.js';
 import { GENERATED_NOTICE, projectRoot, resolveGeneratedDir } from './generated-dir.js';
 
 const redocly = join(projectRoot, 'node_modules', '.bin', 'redocly');
@@ -45,6 +48,10 @@ function writeBundle(outDir, baseName, document) {
 
 const outDir = resolveGeneratedDir();
 mkdirSync(outDir, { recursive: true });
+// Taken before Redocly reads the source: an edit made while it runs leaves the recorded digest behind, and the next
+// start rebuilds.
+const inputsDigest = digestInputs(projectRoot, BUNDLE_INPUTS);
 writeBundle(outDir, 'openapi', bundleWithRedocly([]));
 writeBundle(outDir, 'openapi.dereferenced', bundleWithRedocly(['--dereferenced']));
+recordDigest(join(outDir, BUNDLE_DIGEST_FILE), inputsDigest);
 console.log(`bundled openapi/ into ${outDir}`);

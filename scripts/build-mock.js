@@ -2,12 +2,14 @@
 // included, into dist/bin/checkout-mock-*.js chunks beside it: the entry holds only the command line and imports the
 // run when one begins, so `checkout-mock --help` and a usage error answer without evaluating Prism (src/mock/cli.ts).
 // Usage: node scripts/build-mock.js [--outfile <path>] [--quiet] [--if-stale]
-// --if-stale skips the build when the bin is newer than every file under src/, the lockfile and the build steps:
-// `npm start` (`build-mock.js --if-stale --quiet && node dist/bin/checkout-mock.js`) then starts at once instead of
-// spending two seconds bundling Prism again.
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+// --if-stale skips the build when the content of src/, the lockfile and the build steps is what the bin was built from
+// (the digest recorded beside it, scripts/content-digest.js; file times say nothing after a clone): `npm start`
+// (`build-mock.js --if-stale --quiet && node dist/bin/checkout-mock.js`) then starts at once instead of spending two
+// seconds bundling Prism again.
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { digestInputs, readRecordedDigest, recordDigest } from './content-digest.js';
 import { projectRoot } from './generated-dir.js';
 
 const OUTFILE = resolve(projectRoot, 'dist/bin/checkout-mock.js');
@@ -15,10 +17,14 @@ const OUTFILE = resolve(projectRoot, 'dist/bin/checkout-mock.js');
 // content's hash, so that a rebuild never rewrites a chunk that a bin already running may still import.
 const CHUNK_PREFIX = 'checkout-mock-';
 const CHUNK_NAMES = `${CHUNK_PREFIX}[name]-[hash]`;
+// What the bin is built from, and where the digest of that content is recorded (beside the bin, in dist/bin/).
+const MOCK_INPUTS = ['src', 'package-lock.json', 'scripts/bundle-bin.js', 'scripts/build-mock.js', 'scripts/content-digest.js'];
+const DIGEST_FILE = resolve(projectRoot, 'dist/bin/checkout-mock.inputs.sha256');
 
 /** Builds the bin into dist/bin/ (unless `ifStale` and it is fresh), written aside and moved into place. */
 export async function buildMock({ ifStale = false, quiet = false } = {}) {
-  if (ifStale && isFresh(OUTFILE)) return;
+  const inputsDigest = digestInputs(projectRoot, MOCK_INPUTS);
+  if (ifStale && existsSync(OUTFILE) && readRecordedDigest(DIGEST_FILE) === inputsDigest) return;
   // Built in a folder of its own and moved: test workers that start the mock at the same time never read a
   // half-written file. The chunks move first and the entry last (one rename), so an entry always finds its chunks.
   const aside = join(dirname(OUTFILE), `.checkout-mock.${process.pid}.tmp`);
@@ -29,6 +35,7 @@ export async function buildMock({ ifStale = false, quiet = false } = {}) {
     for (const chunk of chunks) renameSync(join(aside, chunk), join(dirname(OUTFILE), chunk));
     renameSync(join(aside, basename(OUTFILE)), OUTFILE);
     removeChunksNotIn(chunks);
+    recordDigest(DIGEST_FILE, inputsDigest);
   } finally {
     rmSync(aside, { recursive: true, force: true });
   }
@@ -106,27 +113,6 @@ const trimPrism = {
     }));
   },
 };
-
-/** @param {string} file */
-function isFresh(file) {
-  if (!existsSync(file)) return false;
-  const built = statSync(file).mtimeMs;
-  const inputs = ['package-lock.json', 'scripts/bundle-bin.js', 'scripts/build-mock.js'].map((path) => join(projectRoot, path));
-  return findNewestMtime(join(projectRoot, 'src')) < built && inputs.every((input) => statSync(input).mtimeMs < built);
-}
-
-/**
- * @param {string} dir
- * @returns {number}
- */
-function findNewestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? findNewestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);

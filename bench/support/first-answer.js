@@ -17,7 +17,8 @@ export const record = contract.components.examples.CheckoutUpperCaseCodes.value;
 export const HEADERS = {
   'content-type': 'application/json',
   authorization: 'Api-Key bench-key-not-a-secret',
-  prefer: 'example=upperCaseCodes',
+  // code=201: the contract documents 200 beside it (D1), and the Prism CLI would answer its lowest 2xx, 200.
+  prefer: 'code=201, example=upperCaseCodes',
 };
 export const mockBin = join(root, 'dist/bin/checkout-mock.js');
 export const prismCli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
@@ -49,16 +50,18 @@ export function startPrismArgs(level) {
 }
 
 /**
- * Spawns a contender with `node` and resolves with the milliseconds to its first answer, once it has stopped again.
- * @param {string} node the Node binary
+ * Spawns a contender with `node` (or another command, such as `npm`) in `cwd` and resolves with the milliseconds to
+ * its first answer, once it has stopped again.
+ * @param {string} node the Node binary, or the command to run
  * @param {Starter} starter
+ * @param {{ cwd?: string }} [options] where it runs (default the repository)
  * @returns {Promise<number>}
  */
-export async function timeFirstAnswer(node, starter) {
+export async function timeFirstAnswer(node, starter, { cwd = root } = {}) {
   const port = await freePort();
   const began = performance.now();
   const child = spawn(node, starter(port), {
-    cwd: root,
+    cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), FORCE_COLOR: '0', NODE_NO_WARNINGS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,6 +1,6 @@
 // Turns whatever arrived into createCheckout's result, so that the promise keeps its word (docs/client.md): `data`
-// only for a 201 whose body is a checkout, otherwise a truthy `error` that is always a problem document, and no
-// rejection once an answer has arrived. The service itself answers 201 or a problem, but a proxy, a cache or a
+// only for a 201 or 200 (D1) whose body is a checkout, otherwise a truthy `error` that is always a problem document, and no
+// rejection once an answer has arrived. The service itself answers 201 (or 200) or a problem, but a proxy, a cache or a
 // broken connection in between can hand over anything: a 200 HTML page, a 304, a 201 cut short, a body that breaks
 // off or falsely claims gzip. Those get a problem made here (the status as it arrived, a `type` naming what was
 // wrong); an error status whose body is not a problem document gets an `about:blank` problem (RFC 9457: nothing to
@@ -8,7 +8,7 @@
 import type { Checkout, Problem } from '../../generated/openapi.js';
 
 /**
- * The result: `data` (a Checkout) on 201 with a checkout, else `error` (a Problem); `response` always. Written with
+ * The result: `data` (a Checkout) on 201 or 200 (D1) with a checkout, else `error` (a Problem); `response` always. Written with
  * the generated types themselves: openapi-fetch's own result type maps each field through a deep `Readable<>`,
  * which turns the open enums' `string & {}` (D26) into an object type.
  */
@@ -20,15 +20,17 @@ const CLIENT_PROBLEM = 'urn:checkout-api-contract:client:';
 
 /** The `type` of each problem the client makes itself, when what arrived was not an answer of the Checkout API. */
 export const CLIENT_PROBLEM_TYPES = {
-  /** A status the API never gives createCheckout: not 201, and not an error (4xx or 5xx). */
+  /** A status the API never gives createCheckout: not 201 or 200, and not an error (4xx or 5xx). */
   unexpectedStatus: `${CLIENT_PROBLEM}unexpected-status`,
-  /** A 201 whose body is empty, not JSON, or not an object with the checkout's `id` and `url`. */
+  /** A 201 or 200 whose body is empty, not JSON, or not an object with the checkout's `id` and `url`. */
   invalidCheckout: `${CLIENT_PROBLEM}invalid-checkout`,
   /** A body that could not be read to its end: the connection broke off, or its Content-Encoding did not decode. */
   unreadableBody: `${CLIENT_PROBLEM}unreadable-body`,
 } as const;
 
-const CREATED = 201;
+// The statuses the contract documents for a created checkout, both with the record (D1); the test in
+// test/client/create-checkout.test.ts holds this list to the contract's.
+export const CHECKOUT_STATUSES: readonly number[] = [200, 201];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -87,10 +89,10 @@ async function readText(response: Response, signal: AbortSignal | null): Promise
 /** Reads the answer's body once and judges it; rejects only with the caller's abort. */
 export async function readAnswer(response: Response, signal: AbortSignal | null): Promise<CreateCheckoutResult> {
   const isError = response.status >= 400 && response.status <= 599;
-  if (!isError && response.status !== CREATED) {
+  if (!isError && !CHECKOUT_STATUSES.includes(response.status)) {
     // Its body (a 304 has none, a 200 HTML page one nobody needs) is left unread; the connection is released.
     await response.body?.cancel().catch(() => {});
-    const detail = `The server answered ${describeStatus(response)}, which the Checkout API never gives createCheckout (it answers 201 with the checkout, or 4xx/5xx with a problem), so the answer probably came from a proxy, cache or gateway in between. No checkout is known to have been created: retry with the same idempotencyKey.`;
+    const detail = `The server answered ${describeStatus(response)}, which the Checkout API never gives createCheckout (it answers 201 or 200 with the checkout, or 4xx/5xx with a problem), so the answer probably came from a proxy, cache or gateway in between. No checkout is known to have been created: retry with the same idempotencyKey.`;
     return { error: problemOf(response, CLIENT_PROBLEM_TYPES.unexpectedStatus, 'Unexpected status', detail), response };
   }
   const read = await readText(response, signal);

@@ -24,7 +24,8 @@ export const CHECKS = [
     name: 'valid-request-accepted',
     level: 'schema',
     source: 'seed: endpoints rule 1; D1; D8',
-    title: 'Valid requests (samples, mixed currencies, generated) → 2xx with JSON; another 2xx than 201, or a refused pair, warns',
+    title:
+      'Valid requests (samples, mixed currencies, generated) → 2xx with JSON; a 2xx the contract does not document (it has 200 and 201), or a refused pair, warns',
   },
   {
     name: 'response-schema',

@@ -50,5 +50,13 @@ export function callbackHeaderSchemas(contract: OpenApiDocument = loadContract()
 
 /** The JSON Schema of the Request-Id header (D2), as the create operation's 201 answer declares it. */
 export function requestIdSchema(contract: OpenApiDocument = loadContract()): Record<string, unknown> {
-  return resolveRef(contract, contract.paths[CREATE_PATH].post.responses['201'].headers['Request-Id']).schema;
+  return resolveRef(contract, resolveRef(contract, contract.paths[CREATE_PATH].post.responses['201']).headers['Request-Id']).schema;
+}
+
+/** The 2xx statuses the create operation documents (D1: 201, and 200 with the same record), ascending. */
+export function createSuccessStatuses(contract: OpenApiDocument = loadContract()): number[] {
+  return Object.keys(contract.paths[CREATE_PATH].post.responses)
+    .filter((status) => /^2[0-9]{2}$/.test(status))
+    .map(Number)
+    .sort((a, b) => a - b);
 }

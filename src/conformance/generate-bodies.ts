@@ -100,6 +100,11 @@ function boundaryBodies(): GeneratedBody[] {
       name: 'boundary: sub-cent prices summed per item (0.00012 × 100, 0.333 × 3)',
       body: body([item('0.00012', 100), item('0.333', 3)]),
     },
+    {
+      // D29: the contract documents both answers, the record with amount 0.00 (D13) or 422 too_small on the line.
+      name: 'boundary: a line that rounds to 0.00 (7 × 0.00012345 next to 10): its record, or 422 too_small on it',
+      body: body([item('10', 1), item('0.00012345', 7)]),
+    },
     { name: 'boundary: largest unit_amount × largest quantity', body: body([item('999999999999.99999999', 10_000)]) },
     {
       name: 'boundary: a product of 24 significant digits (999999999999.99510001 × 9999 = …51.00499999)',
@@ -112,7 +117,8 @@ function boundaryBodies(): GeneratedBody[] {
     { name: 'boundary: 100 items of 0.10', body: body(Array.from({ length: 100 }, () => item('0.1', 1))) },
     {
       name: 'boundary: prices in the checkout currency and in another (EUR checkout, USD and eur prices)',
-      body: body([item('49.99', 2, 'USD'), item('0.005', 1, 'eur'), item('0.00000001', 1, 'USD')], 'EUR'),
+      // No line near 0.00 once converted: the rate is the service's, and a line that rounds to 0.00 may be refused (D29).
+      body: body([item('49.99', 2, 'USD'), item('0.005', 1, 'eur'), item('0.05', 1, 'USD')], 'EUR'),
     },
     {
       name: 'boundary: the largest amount converted (an eur price on a USD checkout)',

@@ -19,8 +19,9 @@ export function createContractValidators(contract: OpenApiDocument = loadContrac
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   addFormats(ajv);
   // OpenAPI's own keywords that may sit inside a schema; they carry no validation.
-  // Annotations of this contract (x-decision, x-extensible-enum) are kept in the bundle and carry no validation either.
-  ajv.addVocabulary(['components', 'example', 'discriminator', 'xml', 'externalDocs', 'x-decision', 'x-extensible-enum']);
+  // Annotations of this contract (x-decision, x-extensible-enum, and x-faker, what Prism's --dynamic draws codes, URLs
+  // and timestamps from) are kept in the bundle and carry no validation either.
+  ajv.addVocabulary(['components', 'example', 'discriminator', 'xml', 'externalDocs', 'x-decision', 'x-extensible-enum', 'x-faker']);
   ajv.addSchema({ $id: CONTRACT_ID, components: { schemas: contract.components.schemas } });
 
   const compiled = new Map<string, ValidateFunction>();

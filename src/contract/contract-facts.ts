@@ -47,7 +47,7 @@ export function listOperations(contract: OpenApiDocument): ContractOperation[] {
         name,
         value: resolveRef(contract, example).value,
       }));
-      const [successStatus, success] = Object.entries(operation.responses).find(([status]) => /^2[0-9]{2}$/.test(status)) ?? [];
+      const [successStatus, success] = findSuccessResponse(operation.responses);
       const successMedia = resolveRef(contract, success)?.content?.['application/json'];
       operations.push({
         operationId: operation.operationId,
@@ -68,6 +68,16 @@ export function listOperations(contract: OpenApiDocument): ContractOperation[] {
     }
   }
   return operations;
+}
+
+/**
+ * The status a server of the contract answers a valid request with, and its response: `201` where the operation
+ * declares it beside another 2xx (D1: a create answers 201 Created, and documents 200 with the same record only so
+ * that tools read a service answering 200 as succeeding), else its first 2xx.
+ */
+function findSuccessResponse(responses: Record<string, unknown>): [string, unknown] | [] {
+  const successes = Object.entries(responses).filter(([status]) => /^2[0-9]{2}$/.test(status));
+  return successes.find(([status]) => status === '201') ?? successes[0] ?? [];
 }
 
 /** The operation named `operationId`; throws when the contract has none, so a server fails at start-up. */

@@ -5,9 +5,13 @@
 // one the servers can call (D7). Redirects are not followed (a 3xx is the receiver's answer, and a failure, D7); the
 // reply is judged by its status line and headers alone, and its body is never read: the connection is closed as soon
 // as the head has arrived, so a receiver that answers with gigabytes costs nothing (the connection is this attempt's
-// own, never pooled). How long an attempt may take is the caller's: it ends the attempt through `signal`.
+// own, never pooled). How long an attempt may take is the caller's: it ends the attempt through `signal`. A host
+// reserved for documentation (`shop.example.com`, `.test`…) is never called, nor looked up (reserved-hosts.ts).
+
 import { type IncomingMessage, type RequestOptions, request as requestOverHttp } from 'node:http';
 import { request as requestOverHttps } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { findReservedName, isLocalhostSubdomain, ReservedHostRefusal } from './reserved-hosts.js';
 
 /** One attempt of a callback as it goes out: the URL, the headers and the exact body. */
 export interface OutgoingCallback {
@@ -26,8 +30,9 @@ export interface CallbackReply {
 /**
  * POSTs `callback` to its URL and resolves with the receiver's status line and Retry-After as soon as they arrive,
  * closing the connection without reading the reply's body. Rejects when there was no reply: with an Error whose
- * `cause` is Node's error (its `code` says why: ECONNREFUSED, ECONNRESET, ENOTFOUND, a TLS code), or with
- * `signal.reason` once `signal` has ended the attempt.
+ * `cause` is Node's error (its `code` says why: ECONNREFUSED, ECONNRESET, ENOTFOUND, a TLS code), with a
+ * ReservedHostRefusal when the host is reserved for documentation (nothing was sent), or with `signal.reason` once
+ * `signal` has ended the attempt.
  */
 export function postCallback({ url, headers, body }: OutgoingCallback, signal: AbortSignal): Promise<CallbackReply> {
   return new Promise((resolve, reject) => {
@@ -36,6 +41,11 @@ export function postCallback({ url, headers, body }: OutgoingCallback, signal: A
       return;
     }
     const options = toRequestOptions(url, headers, body);
+    const reserved = findReservedName(options.hostname ?? '');
+    if (reserved) {
+      reject(new ReservedHostRefusal(reserved));
+      return;
+    }
     const outgoing = (options.protocol === 'https:' ? requestOverHttps : requestOverHttp)(options);
     let settled = false;
     const settle = (end: () => void) => {
@@ -85,5 +95,13 @@ function toRequestOptions(url: string, headers: Record<string, string>, body: st
     headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
     // A connection of its own, closed after the reply: nothing is pooled between attempts or receivers.
     agent: false,
+    ...(isLocalhostSubdomain(target.hostname) ? { lookup: lookupLoopback } : {}),
   };
 }
+
+// `*.localhost` is this machine (RFC 6761 §6.3): answered here, so that no resolver is ever asked for such a name (a
+// system resolver may send `shop.localhost` on to the network's DNS).
+const lookupLoopback: LookupFunction = (_hostname, options, callback) => {
+  if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
+  else callback(null, '127.0.0.1', 4);
+};

@@ -109,6 +109,9 @@ export function createRequestAnswerer({ engine, contract, pairExamples, sendCall
       const requested = prismBody.callback_url;
       if (operation.hasCallbacks && requested !== undefined && isHttpUrl(requested)) callbackUrl = String(requested);
     }
+    // Prism answers a valid request with the operation's lowest 2xx; the contract documents 200 beside 201 (D1), and
+    // the mock answers as a server of the contract does, 201, unless the caller asks for 200 (Prefer: code=200).
+    if (preferences.code === undefined && operation.successStatus !== undefined) preferences.code = operation.successStatus;
     const prismAnswer = await engine.answer({ method: request.method, url, headers, body: prismBody, preferences });
     if (callbackUrl && operation.prismOperation && prismAnswer.status >= 200 && prismAnswer.status < 300) {
       sendCallbacks(operation.prismOperation, callbackUrl);

@@ -1,18 +1,21 @@
-// The bundle Prism serves, and its freshness: `npm start` rebuilds it (npm run build:bundle) only when a file of
-// the source contract is newer than it, so a fresh clone starts fast and an edited contract is never served stale.
+// The bundle Prism serves, and its freshness: `npm start` rebuilds it (npm run build:bundle) only when the content of
+// the source contract differs from what the bundle was built from (the digest build-bundle.js records beside it), so
+// a fresh clone, whatever file times it was given, starts fast and an edited contract is never served stale.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUNDLE_DIGEST_FILE, BUNDLE_INPUTS, digestInputs, readRecordedDigest } from '../../scripts/content-digest.js';
 
 // Two levels up from src/mock/ and from dist/bin/ alike: the package root.
 export const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-/** Where the contract's source and its two bundled forms are. */
+/** Where the contract's source and its two bundled forms are, and the digest of the inputs they were built from. */
 export interface BundleLocation {
   sourceDir: string;
   yaml: string;
   json: string;
+  digest: string;
 }
 
 /** generated/, or GENERATED_DIR as scripts/generated-dir.js reads it (check-generated builds elsewhere). */
@@ -26,22 +29,25 @@ export function locateBundle(): BundleLocation {
     sourceDir: join(projectRoot, 'openapi'),
     yaml: join(generatedDir, 'openapi.yaml'),
     json: join(generatedDir, 'openapi.json'),
+    digest: join(generatedDir, BUNDLE_DIGEST_FILE),
   };
 }
 
-/** True when a bundle file is missing or older than the newest file under `sourceDir`. */
-export function isBundleStale({ sourceDir, bundleFiles }: { sourceDir: string; bundleFiles: string[] }): boolean {
-  if (bundleFiles.some((file) => !existsSync(file))) return true;
-  const oldestBundle = Math.min(...bundleFiles.map((file) => statSync(file).mtimeMs));
-  return findNewestMtime(sourceDir) > oldestBundle;
+/**
+ * True when a bundle file is missing, or the content of the bundle's inputs under `root` (openapi/, redocly.yaml, the
+ * build step) is not what the recorded digest says the bundle was built from. File times play no part.
+ */
+export function isBundleStale({ root, bundle }: { root: string; bundle: Pick<BundleLocation, 'yaml' | 'json' | 'digest'> }): boolean {
+  if (!existsSync(bundle.yaml) || !existsSync(bundle.json)) return true;
+  return readRecordedDigest(bundle.digest) !== digestInputs(root, BUNDLE_INPUTS);
 }
 
 export function ensureFreshBundle(log: (line: string) => void): BundleLocation {
   const bundle = locateBundle();
   // An installed package has no openapi/ folder: its bundle is the one it was published with.
   if (!existsSync(bundle.sourceDir)) return bundle;
-  if (!isBundleStale({ sourceDir: bundle.sourceDir, bundleFiles: [bundle.yaml, bundle.json] })) return bundle;
-  log('The bundle is older than openapi/; rebuilding it with npm run build:bundle…');
+  if (!isBundleStale({ root: projectRoot, bundle })) return bundle;
+  log('The bundle was not built from openapi/ as it is now; rebuilding it with npm run build:bundle…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', '--silent', 'build:bundle'], {
     cwd: projectRoot,
@@ -52,13 +58,4 @@ export function ensureFreshBundle(log: (line: string) => void): BundleLocation {
     throw new Error('npm run build:bundle failed (see above); fix the contract in openapi/ and start again.');
   }
   return bundle;
-}
-
-function findNewestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? findNewestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
 }

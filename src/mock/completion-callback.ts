@@ -3,12 +3,14 @@
 // the Standard Webhooks headers the contract declares (their example values). Prism 5.14.2 would fire it after
 // every answer, rejections included, and without those headers; the engine hands it no callbacks (prism-engine.ts).
 // It goes out as the sandbox's attempts do (src/http/post-callback.ts): redirects not followed, the reply's body
-// never read, any port; one attempt, no retries.
+// never read, any port; one attempt, no retries. A host reserved for documentation (the contract's examples use
+// shop.example.com) is not called: the log says so (src/http/reserved-hosts.ts).
 import { generateHttpParam } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { CONTRACT_ACK_TIMEOUT_MS } from '../contract/callback-schedule.js';
 import { type OutgoingCallback, postCallback } from '../http/post-callback.js';
 import { redactUrl, redactUrls } from '../http/redact.js';
+import { ReservedHostRefusal } from '../http/reserved-hosts.js';
 
 /** Sends the callbacks of one operation to a caller's URL; never throws, logs how the delivery went. */
 export type CallbackSender = (operation: IHttpOperation, target: string) => void;
@@ -45,6 +47,10 @@ async function deliver(callback: OutgoingCallback, timeoutMs: number, log: (line
     const { status } = await postCallback(callback, controller.signal);
     log(`callback ${where} answered ${status}${describeOutcome(status)}`);
   } catch (error) {
+    if (error instanceof ReservedHostRefusal) {
+      log(`callback ${where} ${error.message}`);
+      return;
+    }
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     log(`callback ${where} failed: ${cause ?? redactUrls((error as Error).message)}`);
   } finally {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHECKOUT_STATUSES } from '../../src/client/read-answer.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 import { type CheckoutClient, CheckoutNetworkError, createCheckoutClient } from '../../src/index.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
@@ -79,6 +81,24 @@ describe('createCheckout resolves every HTTP answer', () => {
     expect(response.headers.get('Idempotent-Replayed')).toBe('true');
   });
 
+  it('200 → data is the checkout too (D1 documents 200 beside 201 with the same record)', async () => {
+    server.answerNext({ ...json201(createdCheckout), status: 200 });
+    const { data, error, response } = await client.createCheckout(requestBody);
+    expect(error).toBeUndefined();
+    expect(data).toEqual(createdCheckout);
+    expect(response.status).toBe(200);
+  });
+
+  it("takes a checkout from exactly the contract's success statuses", () => {
+    const responses = loadContract().paths['/api/v1/checkouts/'].post.responses;
+    expect([...CHECKOUT_STATUSES].sort()).toEqual(
+      Object.keys(responses)
+        .filter((status) => /^2\d\d$/.test(status))
+        .map(Number)
+        .sort(),
+    );
+  });
+
   const problems = problemExamples();
   it('covers every error status of the contract', () => {
     expect(new Set(problems.map(([status]) => status))).toEqual(new Set([400, 401, 404, 405, 409, 413, 415, 422, 429, 500, 503]));
@@ -125,7 +145,17 @@ describe('createCheckout keeps its result promise whatever arrives (issue 28, R1
     [
       'a 200 HTML page',
       { status: 200, headers: { 'Content-Type': 'text/html' }, body: '<html>Sign in to the hotel Wi-Fi</html>' },
-      [unexpected, 'Unexpected status', 200, /^The server answered 200 OK, which the Checkout API never gives createCheckout /],
+      [
+        invalid,
+        'Invalid checkout',
+        200,
+        /^The server answered 200 OK with a text\/html that is not a checkout \(a JSON object with an id and a url\),/,
+      ],
+    ],
+    [
+      'a 202',
+      { status: 202, headers: { 'Content-Type': 'application/json' }, body: createdText },
+      [unexpected, 'Unexpected status', 202, /^The server answered 202 Accepted, which the Checkout API never gives createCheckout /],
     ],
     [
       'a 201 cut short (valid framing)',

@@ -12,6 +12,8 @@ import { CANARY_KEY } from '../support/canary.js';
 import { type BrokenProxy, startBrokenProxy } from './support/broken-proxy.js';
 import {
   type AllowedChoice,
+  ANSWERS_200,
+  acceptZeroLines,
   buildAllowedChoices,
   buildCorrectVariants,
   buildMutations,
@@ -118,6 +120,33 @@ describe('a choice the contract leaves to the implementation passes, with a warn
     expect(code).toBe(0);
     expect(report.checks.find((c) => c.name === choice.warnedBy)!.status).toBe('warn');
     expect(stdout).toContain(`! ${choice.warnedBy} — `);
+  });
+});
+
+describe('a create answered 200 (documented beside 201, D1)', () => {
+  it('passes the whole kit, and valid-request-accepted does not warn', async () => {
+    running.get('defaults')!.proxy.use(ANSWERS_200);
+    const { code, report, stdout } = await runKit('defaults', 'full', false);
+    expect(
+      report.checks.filter((c) => c.status === 'fail').map((c) => c.name),
+      stdout,
+    ).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.checks.find((c) => c.name === 'valid-request-accepted')!.status).toBe('pass');
+  });
+});
+
+describe('a line that rounds to 0.00 (D29)', () => {
+  it('accepted with its record (amount 0.00), as D13 computes it: the kit passes, valid-request-accepted included', async () => {
+    running.get('defaults')!.proxy.use(acceptZeroLines());
+    const { code, report, stdout } = await runKit('defaults', 'full', false);
+    expect(
+      report.checks.filter((c) => c.status === 'fail').map((c) => c.name),
+      stdout,
+    ).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.checks.find((c) => c.name === 'valid-request-accepted')!.status).toBe('pass');
+    expect(report.checks.find((c) => c.name === 'amounts-exact')!.status).toBe('pass');
   });
 });
 

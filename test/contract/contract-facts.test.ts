@@ -80,7 +80,7 @@ describe('problem templates', () => {
   it('are read from a response its named examples and all, and a response without problem content has none', () => {
     const examples = readProblemExamples(contract, contract.components.responses.ValidationFailed) as Array<{ type: string }>;
     expect(examples.map((example) => example.type)).toEqual([`${PROBLEMS}validation-failed`, `${PROBLEMS}idempotency-key-reused`]);
-    expect(readProblemExamples(contract, contract.paths['/api/v1/checkouts/'].post.responses['201'])).toBeUndefined();
+    expect(readProblemExamples(contract, resolveRef(contract, contract.paths['/api/v1/checkouts/'].post.responses['201']))).toBeUndefined();
   });
 });
 

@@ -17,6 +17,6 @@ export function requestExamples(): Record<string, any> {
 
 /** The named 201 response examples of createCheckout, resolved. */
 export function responseExamples(): Record<string, any> {
-  const examples = createOperation.responses['201'].content['application/json'].examples;
+  const examples = resolveRef(createOperation.responses['201']).content['application/json'].examples;
   return Object.fromEntries(Object.entries(examples).map(([name, ex]) => [name, resolveRef(ex).value]));
 }

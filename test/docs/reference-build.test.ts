@@ -109,6 +109,8 @@ describe('the content the reference is rendered from', () => {
     const curl = codeSamples()[0].source;
     expect(curl).toContain(`'https://api.checkout.example/api/v1/checkouts/'`);
     expect(curl).toContain('-H "Authorization: Api-Key $CHECKOUT_API_KEY"');
+    // Nothing but curl and the shell (issue 30: uuidgen is not everywhere): no command substitution.
+    expect(curl).not.toContain('$(');
     const body = JSON.parse(curl.slice(curl.indexOf("-d '") + 4, curl.lastIndexOf("'")));
     const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);

@@ -2,9 +2,10 @@
 // with Prism's engine, against receivers that misbehave (issue 21): a 256 MiB reply is not read (R4), a redirect is
 // not followed and its status is the receiver's own (R6), a port fetch refuses is reached (R11), and a silent
 // receiver ends the attempt at the deadline. Every outcome is read from the mock's own log line for the callback.
+import dns from 'node:dns';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readCallbackHeaderExamples } from '../../src/contract/contract-facts.js';
 import { readContract } from '../../src/contract/load-contract.js';
 import { listen } from '../../src/http/listen.js';
@@ -110,5 +111,41 @@ describe('the completion callback', () => {
     expect(await createAndReadCallbackLine(`http://127.0.0.1:${port}/hooks/silent`)).toBe(
       `callback http://127.0.0.1:${port}/hooks/silent failed: no reply within ${TIMEOUT_MS} ms`,
     );
+  });
+
+  // Issue 30: the contract's examples and the banner's curl send shop.example.com; the mock must not call it. Each of
+  // these names is refused before any lookup (the spy sees none), and the line redacts the URL's query.
+  it.each([
+    ['https://shop.example.com/webhooks/checkout', 'example.com'],
+    ['https://HOOKS.Example.NET./in/net', 'example.net'],
+    ['http://example.org/in/org', 'example.org'],
+    ['https://shop.example/in/example', '.example'],
+    ['http://receiver.test:8080/in/test', '.test'],
+    ['https://nowhere.invalid/in/invalid', '.invalid'],
+  ])('does not call %s (under %s, reserved for documentation) and logs that it did not', async (url, reserved) => {
+    const lookup = vi.spyOn(dns, 'lookup');
+    try {
+      const line = await createAndReadCallbackLine(`${url}?token=${CANARY_CALLBACK_TOKEN}`);
+      expect(line).toBe(
+        `callback ${url}?[REDACTED] not sent: the host is under ${reserved}, reserved for documentation (RFC 2606, RFC 6761); nothing was called`,
+      );
+      expect(lookup).not.toHaveBeenCalled();
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+
+  it('calls a *.localhost name on 127.0.0.1 without asking any resolver (RFC 6761 §6.3)', async () => {
+    const receiver = await startPlainReceiver(204);
+    receivers.push(receiver);
+    const lookup = vi.spyOn(dns, 'lookup');
+    try {
+      const url = receiver.url.replace('127.0.0.1', 'hooks.shop.localhost');
+      expect(await createAndReadCallbackLine(`${url}/hooks/local`)).toBe(`callback ${url}/hooks/local answered 204`);
+      expect(receiver.paths).toEqual(['/hooks/local']);
+      expect(lookup).not.toHaveBeenCalled();
+    } finally {
+      lookup.mockRestore();
+    }
   });
 });

@@ -63,6 +63,28 @@ describe('dynamic mode', () => {
     });
   }
 
+  // Issue 30: codes like "96Z" and URLs like "hTTPS://3Np[" were valid but unlike anything a reader expects; the
+  // contract's x-faker lists are what the generator now draws them from.
+  it('draws currency codes, URLs and timestamps from the values the contract lists for them (x-faker)', async () => {
+    const listed = (schema: any) => new Set(schema['x-faker']['helpers.arrayElement'][0] as string[]);
+    const schemas = contract.components.schemas as Record<string, any>;
+    const codes = listed(schemas.CurrencyCode);
+    const urls = listed(schemas.HttpUrl);
+    const pages = listed(schemas.Checkout.properties.url);
+    const seconds = listed(schemas.UnixSeconds);
+    for (let i = 0; i < 5; i++) {
+      const { json } = await postJson(mock.baseUrl, seedSamples.usdtOnTron, { authorization: `Api-Key ${CANARY_KEY}` });
+      expect(codes).toContain(json.currency);
+      expect(pages).toContain(json.url);
+      expect(seconds).toContain(json.createdAt);
+      for (const item of json.invoiceItems) {
+        if (item.priceData) expect(codes).toContain(item.priceData.currency);
+        for (const image of item.priceData?.productData.images ?? []) expect(urls).toContain(image);
+      }
+      for (const url of [json.successUrl, json.cancelUrl]) if (url !== null) expect(urls).toContain(url);
+    }
+  });
+
   it('still rejects an invalid body with the documented problem', async () => {
     const body = clone(seedSamples.usdtOnTron);
     delete body.currency;

@@ -3,7 +3,7 @@
 
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContract, resolveRef } from '../../src/contract/load-contract.js';
 
 export const contract = loadContract();
 export const validators = createContractValidators(contract);
@@ -13,8 +13,8 @@ export const seedSamples = {
 };
 
 export function responseExample(name: string): Record<string, any> {
-  const ref = contract.paths[CREATE_PATH].post.responses['201'].content['application/json'].examples[name].$ref as string;
-  return contract.components.examples[ref.split('/').pop()!].value as Record<string, any>;
+  const created = resolveRef<any>(contract, contract.paths[CREATE_PATH].post.responses['201']);
+  return resolveRef<any>(contract, created.content['application/json'].examples[name]).value as Record<string, any>;
 }
 
 /** Ajv's errors as "path message" lines, so a failed expectation says what was wrong. */

@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildMockIfStale } from '../support/built-bins.js';
+import { expectNoLookupOffLoopback, loopbackOnlyEnv } from '../support/processes.js';
 import { waitFor } from '../support/wait-for.js';
 
 export { isAlive, listDescendants } from '../support/process-tree.js';
@@ -23,7 +24,7 @@ export interface MockProcess {
 export async function startMockProcess(args: string[], env: Record<string, string> = {}): Promise<MockProcess> {
   const child = spawn(process.execPath, [buildMockIfStale(), ...args], {
     cwd: projectRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...loopbackOnlyEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,7 +51,9 @@ export async function startMockProcess(args: string[], env: Record<string, strin
     output: () => output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+      const ended = await exited;
+      expectNoLookupOffLoopback(output);
+      return ended;
     },
   };
 }

@@ -10,6 +10,7 @@ import { describeBadIdempotencyKey } from '../../src/http/problems.js';
 import { createMockServer } from '../../src/mock/server.js';
 import { listOddButValidInputs, sendBadInput } from '../support/bad-inputs.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+import { REFUSAL_MARKER } from '../support/loopback-only-dns.js';
 import { expectProblem } from '../support/problems.js';
 import { waitFor, waitForMarker } from '../support/wait-for.js';
 import { clone, contract, postJson, responseExample, schemaErrors, seedSamples, validators } from './mock-fixtures.js';
@@ -65,6 +66,11 @@ describe('start-up', () => {
     const { stdout } = await promisify(execFile)('sh', ['-c', `${command} --silent`]);
     expect(stdout).toMatch(/^HTTP\/1\.1 201/);
     expect(JSON.parse(stdout.slice(stdout.indexOf('{')))).toEqual(responseExample('usdtOnTron'));
+    // Its callback_url is the seed's shop.example.com: never called, nor looked up, and the log says so (issue 30).
+    const notSent =
+      'callback https://shop.example.com/webhooks/checkout not sent: the host is under example.com, reserved for documentation (RFC 2606, RFC 6761); nothing was called';
+    await waitFor(() => mock.output().includes(notSent), { what: `the line ${notSent}` });
+    expect(mock.output()).not.toContain(REFUSAL_MARKER);
   });
 });
 
@@ -345,7 +351,7 @@ describe('the completion callback', () => {
 describe('Prefer: what the mock cannot honour is ignored, so every answer is one the contract declares', () => {
   const created = responseExample('usdtOnTron');
 
-  it.each(['code=200', 'code=204', 'code=418', 'code=abc', 'example=nope', 'dynamic=maybe', 'CODE=200; x=y, code=429'])(
+  it.each(['code=202', 'code=204', 'code=418', 'code=abc', 'example=nope', 'dynamic=maybe', 'CODE=202; x=y, code=429'])(
     'Prefer: %s → the 201 Checkout the request gets without it',
     async (prefer) => {
       const result = await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, prefer });
@@ -354,6 +360,15 @@ describe('Prefer: what the mock cannot honour is ignored, so every answer is one
       expect(result.json).toEqual(created);
     },
   );
+
+  // D1: the contract documents 200 beside 201 with the same record; the mock answers 201 unless asked for 200.
+  it('Prefer: code=200 → 200 with the same record, and the callback is sent as after a 201', async () => {
+    const body = { ...clone(seedSamples.usdtOnTron), callback_url: `${receiverUrl}/hooks/prefer-200` };
+    const result = await postJson(mock.baseUrl, body, { ...auth, prefer: 'code=200' });
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual(created);
+    await waitFor(() => deliveries.find((d) => d.url === '/hooks/prefer-200'), { what: 'the callback to /hooks/prefer-200' });
+  });
 
   it('logs what it ignored, in a line of its own', async () => {
     await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, prefer: 'code=418, example=nope' });

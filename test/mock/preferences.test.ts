@@ -38,11 +38,13 @@ describe('readPreferHeader', () => {
 describe('choosePreferences for the create operation', () => {
   it('knows the statuses and the examples the contract declares for it', () => {
     expect(create?.successStatus).toBe(201);
+    // D1: 200 is documented beside 201 with the same record; the mock's own answer is 201.
     expect(Object.fromEntries(create?.responseExamples ?? [])).toMatchObject({
+      200: ['usdtOnTron', 'upperCaseCodes', 'mixedCurrencies'],
       201: ['usdtOnTron', 'upperCaseCodes', 'mixedCurrencies'],
       422: ['validationFailed', 'idempotencyKeyReused'],
     });
-    expect(create?.responseExamples.has(200)).toBe(false);
+    expect(create?.responseExamples.has(202)).toBe(false);
   });
 
   it.each([
@@ -50,7 +52,8 @@ describe('choosePreferences for the create operation', () => {
     ['code=201, example=mixedCurrencies', { code: 201, exampleKey: 'mixedCurrencies' }, []],
     ['example=upperCaseCodes', { exampleKey: 'upperCaseCodes' }, []],
     ['dynamic=true, seed=7', { dynamic: true, seed: '7' }, []],
-    ['code=200', {}, ['code=200']],
+    ['code=200', { code: 200 }, []],
+    ['code=202', {}, ['code=202']],
     ['code=204', {}, ['code=204']],
     ['code=418', {}, ['code=418']],
     ['code=abc', {}, ['code=abc']],

@@ -158,6 +158,25 @@ describe('checkout.completed callbacks (D5–D7)', () => {
     }
   });
 
+  // Issue 30: a callback_url on a name reserved for documentation (the contract's examples use shop.example.com) is
+  // never called nor looked up (the suite refuses lookups off loopback): one attempt, failed, no retries.
+  it('never call a host reserved for documentation: one failed attempt that says so, no retries', async () => {
+    const { id } = await completeCheckoutWithCallback('https://shop.example.com/webhooks/checkout?token=t0k3n');
+    const delivery = await waitForDeliveryStatus(id, 'failed');
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        responseStatus: null,
+        error: 'not sent: the host is under example.com, reserved for documentation (RFC 2606, RFC 6761); nothing was called',
+      }),
+    ]);
+    expect(delivery.nextAttemptAt).toBeNull();
+    const line = sandbox.logs.find((candidate) => candidate.includes(delivery.eventId));
+    expect(line).toBe(
+      `callback ${delivery.eventId} to https://shop.example.com failed on attempt 1 (not sent: the host is under example.com, reserved for documentation (RFC 2606, RFC 6761); nothing was called); no retries`,
+    );
+  });
+
   it('carry a signature the verifier accepts, and that it rejects once the body or the id is tampered with', async () => {
     receiver = await createCallbackReceiver();
     await receiver.up();

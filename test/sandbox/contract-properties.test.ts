@@ -2,10 +2,12 @@
 // is the contract itself: its compiled request schema decides 201 or 422 (any currency pair is valid, D8); every
 // answer must be a contract Checkout or Problem; nothing may be a 5xx. Amounts of lines priced in the checkout
 // currency are re-computed with BigInt, an arithmetic independent of the sandbox's decimal.js; converted lines are
-// held to the sandbox's documented test rates.
+// held to the sandbox's documented test rates. A valid body with a line whose amount rounds to 0.00 is refused 422 with
+// too_small on exactly those lines' unit_amount (the sandbox's choice, D29).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCheckoutRules } from '../../src/contract/checkout-rules.js';
+import { computeItemAmount } from '../../src/contract/money.js';
 import { createRateTable } from '../../src/sandbox/checkout/test-rates.js';
 import { schemaErrors, validateCheckout, validateProblem, validateRequest } from './support/contract-checks.js';
 import { anyJson, anyText, mutatedBody, validishBody } from './support/request-arbitraries.js';
@@ -35,6 +37,15 @@ function formatCents(cents: bigint): string {
   return `${text.slice(0, -2)}.${text.slice(-2)}`;
 }
 
+/** The unit_amount pointers of the lines of a valid request whose amount, at the sandbox's test rates, is 0.00 (D29). */
+function findZeroLinePointers(request: { currency: string; invoice_items: any[] }): string[] {
+  return request.invoice_items.flatMap((item, index) => {
+    const rate = rateBetween(item.price_data.currency, request.currency);
+    const amount = computeItemAmount(item.quantity, item.price_data.unit_amount, rate);
+    return amount === '0.00' ? [`/invoice_items/${index}/price_data/unit_amount`] : [];
+  });
+}
+
 async function expectConformingAnswer(rawBody: string): Promise<void> {
   const response = await sandbox.createCheckout(rawBody);
   statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -48,10 +59,15 @@ async function expectConformingAnswer(rawBody: string): Promise<void> {
   } catch {
     isJson = false;
   }
-  const expectedStatus = !isJson ? 400 : validateRequest(parsed) ? 201 : 422;
+  const valid = isJson && validateRequest(parsed);
+  const zeroLines = valid ? findZeroLinePointers(parsed as any) : [];
+  const expectedStatus = !isJson ? 400 : valid && zeroLines.length === 0 ? 201 : 422;
   expect(response.status, `${rawBody.slice(0, 500)}\n→ ${text.slice(0, 500)}`).toBe(expectedStatus);
 
   const answer = JSON.parse(text);
+  if (zeroLines.length > 0) {
+    expect(answer.errors.map((error: any) => [error.pointer, error.code])).toEqual(zeroLines.map((pointer) => [pointer, 'too_small']));
+  }
   if (response.status === 201) {
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(validateCheckout(answer), schemaErrors(validateCheckout)).toBe(true);

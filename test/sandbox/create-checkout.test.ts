@@ -160,6 +160,36 @@ describe('the record', () => {
     expect(record.amountTotal).toBe('2999999999999.64');
   });
 
+  // D29 (issue 30): the sandbox refuses a line that rounds to 0.00 rather than make a checkout that charges nothing.
+  it('refuses a line whose amount rounds to 0.00 with 422 too_small on its unit_amount, never a zero checkout (D29)', async () => {
+    const item = (currency: string, unit: string, quantity: number) => ({
+      price_data: { product_data: { name: 'x' }, currency, unit_amount: unit },
+      quantity,
+    });
+    const answer = await sandbox.createCheckout({ currency: 'BTC', invoice_items: [item('btc', '10', 1), item('BTC', '0.00012345', 7)] });
+    expect(answer.status).toBe(422);
+    const problem = await answer.json();
+    expect(problem.type).toBe('https://api.checkout.example/problems/validation-failed');
+    expect(problem.errors).toEqual([
+      {
+        pointer: '/invoice_items/1/price_data/unit_amount',
+        code: 'too_small',
+        detail:
+          "This line, 7 × 0.00012345 BTC, rounds to 0.00 BTC at the record's two decimal places (D29); the sandbox refuses a line that charges nothing: raise unit_amount or quantity.",
+      },
+    ]);
+    // Half a cent is the least that rounds up to 0.01 (D13): accepted.
+    const smallest = await sandbox.createCheckout({ currency: 'BTC', invoice_items: [item('BTC', '0.005', 1), item('BTC', '0.0049', 1)] });
+    expect(smallest.status).toBe(422);
+    expect((await smallest.json()).errors.map((error: any) => error.pointer)).toEqual(['/invoice_items/1/price_data/unit_amount']);
+    const accepted = await sandbox.createCheckout({
+      currency: 'BTC',
+      invoice_items: [item('BTC', '0.005', 1), item('BTC', '0.00071429', 7)],
+    });
+    expect(accepted.status).toBe(201);
+    expect((await accepted.json()).amountTotal).toBe('0.02');
+  });
+
   it('creates a checkout for any pair of valid codes, converting at the documented test rates (D8, D13)', async () => {
     const item = (currency: string, unit: string, quantity: number) => ({
       price_data: { product_data: { name: 'x' }, currency, unit_amount: unit },

@@ -32,8 +32,18 @@ const REFUSED: [string, string, unknown, string][] = [
     'callbackSecret',
     'whsec_c2hvcnQ=',
     'whsec_c2hvcnQ=',
-    'must be a Standard Webhooks secret: "whsec_" followed by the base64 of at least 16 random bytes (unset it to have one generated).',
+    'must be a Standard Webhooks secret: "whsec_" followed by the base64 of 24 to 64 random bytes, as the service issues (unset it to have one generated).',
   ],
+  // One byte short of the service's 24 and one over its 64 (D6): refused as the sandbox stands in for the service.
+  ...[23, 65].map((bytes): [string, string, unknown, string] => {
+    const secret = `whsec_${Buffer.alloc(bytes, 7).toString('base64')}`;
+    return [
+      'callbackSecret',
+      secret,
+      secret,
+      'must be a Standard Webhooks secret: "whsec_" followed by the base64 of 24 to 64 random bytes, as the service issues (unset it to have one generated).',
+    ];
+  }),
   [
     'checkoutPageUrl',
     'ftp://pay.example.test',

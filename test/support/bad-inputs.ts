@@ -217,7 +217,7 @@ export function listOddButValidInputs(apiKey: string): RawRequest[] {
   const absoluteTarget = `http://canary-user:${CANARY_CALLBACK_PASSWORD}@127.0.0.1${CREATE_PATH}?token=${CANARY_CALLBACK_TOKEN}`;
   const create = (name: string, path: string): RawRequest => ({ name, method: 'POST', path, headers, body: valid });
   return [
-    ...['code=200', 'code=204', 'code=418', 'code=abc', 'example=nope', 'dynamic=maybe'].map(withPrefer),
+    ...['code=202', 'code=204', 'code=418', 'code=abc', 'example=nope', 'dynamic=maybe'].map(withPrefer),
     {
       ...create('an absolute-form request target with a user, a password and a query', absoluteTarget),
       raw: requestWithTarget(absoluteTarget, headers, valid),

@@ -55,7 +55,7 @@ function layOutPackage(dir: string): void {
   }
 }
 
-/** The repository's dist/bin/checkout-mock.js, rebuilt first when src/ is newer, as `npm start` does. */
+/** The repository's dist/bin/checkout-mock.js, rebuilt first when src/ is not what it was built from, as `npm start` does. */
 export function buildMockIfStale(): string {
   execFileSync(process.execPath, [join(projectRoot, 'scripts/build-mock.js'), '--if-stale', '--quiet'], { stdio: 'pipe' });
   return join(projectRoot, 'dist/bin/checkout-mock.js');

@@ -1,6 +1,7 @@
 // Real child processes for the suites (Prism, the mock, the bundled sandbox and conformance bins): started in their
 // own process group (on a port from ./ports.ts), output captured, and the whole group killed on stop.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { LOOPBACK_ONLY_NODE_OPTIONS, REFUSAL_MARKER } from './loopback-only-dns.js';
 import { waitFor } from './wait-for.js';
 
 export interface RunningProcess {
@@ -20,7 +21,7 @@ export function startProcess(
     cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...loopbackOnlyEnv(), ...env },
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {
@@ -51,6 +52,7 @@ export function startProcess(
         await exited;
         clearTimeout(timer);
       }
+      expectNoLookupOffLoopback(output);
       return exited;
     },
   };
@@ -106,4 +108,21 @@ export function runToEnd(command: string, args: string[], env: Record<string, st
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The environment that makes a child's Node refuse DNS lookups off loopback and say so on stderr
+ * (loopback-only-dns.js): each process the suites start gets it.
+ */
+export function loopbackOnlyEnv(): Record<string, string> {
+  return {
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, LOOPBACK_ONLY_NODE_OPTIONS].filter(Boolean).join(' '),
+    LOOPBACK_ONLY_DNS_CHILD: '1',
+  };
+}
+
+/** Tests talk only to loopback: throws, naming them, when a child's output shows lookups it made of other names. */
+export function expectNoLookupOffLoopback(output: string): void {
+  const refused = output.split('\n').filter((line) => line.startsWith(REFUSAL_MARKER));
+  if (refused.length > 0) throw new Error(`the process looked up names off loopback:\n${refused.join('\n')}`);
 }

@@ -69,7 +69,7 @@ export async function checkConcurrentIdempotency(context: CheckContext, sample: 
   recorder.record('idempotent-concurrent', 'the same key and body again, once all had answered', messages, retry);
 }
 
-/** The record of a 2xx answer (D1 fixes 201; another 2xx is valid-request-accepted's warning), or what is wrong. */
+/** The record of a 2xx answer (D1 documents 201 and 200; another 2xx is valid-request-accepted's warning), or what is wrong. */
 function createdRecord(exchange: Exchange, mayConflict: boolean): { id?: unknown } | string {
   const { response } = exchange;
   const expected = mayConflict ? 'the checkout (201) or 409 idempotency-request-in-progress' : 'the checkout replayed (201)';

@@ -47,7 +47,7 @@ export async function checkIdempotentReplay(
   recordProblem(context, 'idempotent-replay', 'the same key with another body', reused, { status: 422, slug: 'idempotency-key-reused' });
 }
 
-/** A create that succeeded: any 2xx (D1 fixes 201, but valid-request-accepted only warns on another 2xx). */
+/** A create that succeeded: any 2xx (D1 documents 201 and 200; valid-request-accepted only warns on another 2xx). */
 function createdMessages(exchange: Exchange): string[] {
   const { response } = exchange;
   if (!response) return [`no response (${exchange.error}); expected 201`];

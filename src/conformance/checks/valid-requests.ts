@@ -1,12 +1,14 @@
 // Valid requests: each must be answered 2xx with a JSON Checkout, and (at level full) a record that obeys the
 // contract's rules for the request that made it. The rules come from the contract's own checker
 // (checkCheckoutRules), called without an implementation policy, so only what the contract requires can fail; each
-// rule is reported under the check that owns it. Where the contract leaves a choice to the implementation (another
-// 2xx than 201, a currency pair the account refuses, a short lifetime), the kit warns and never fails.
+// rule is reported under the check that owns it. Where the contract leaves a choice to the implementation (a 2xx the
+// contract does not document: it documents 201 and 200, D1; a currency pair the account refuses, a short lifetime),
+// the kit warns and never fails.
 import { checkCheckoutRules, type RuleViolation } from '../../contract/checkout-rules.js';
 import { loadContract } from '../../contract/load-contract.js';
-import { Decimal } from '../../contract/money.js';
+import { computeItemAmount, Decimal, isSameCurrency } from '../../contract/money.js';
 import type { CheckName } from '../check-catalog.js';
+import { createSuccessStatuses } from '../contract-samples.js';
 import { type Exchange, mediaTypeOf, parseJsonBody } from '../send-request.js';
 import { findUndocumentedFields } from '../undocumented-fields.js';
 import type { CheckContext } from './check-context.js';
@@ -59,7 +61,7 @@ export async function checkValidRequests(context: CheckContext, requests: ValidR
   const created: CreatedCheckout[] = [];
   await context.forEachConcurrently(requests, async ({ name, body, headers }) => {
     const exchange = await context.postCreate(body, headers);
-    const record = checkCreateResponse(context, name, exchange);
+    const record = checkCreateResponse(context, name, body, exchange);
     if (record) {
       checkRecordRules(context, name, body, record, exchange);
       created.push({ caseName: name, request: body, record, exchange });
@@ -69,15 +71,24 @@ export async function checkValidRequests(context: CheckContext, requests: ValidR
 }
 
 /** valid-request-accepted and response-schema for one answer; the record when there is one to check further. */
-function checkCreateResponse(context: CheckContext, name: string, exchange: Exchange): Record<string, any> | undefined {
+function checkCreateResponse(
+  context: CheckContext,
+  name: string,
+  request: Record<string, unknown>,
+  exchange: Exchange,
+): Record<string, any> | undefined {
   const { recorder, validators } = context;
   const { response } = exchange;
-  if (response && isRefusedCurrencyPair(context, exchange)) {
+  const allowedRefusal = response ? describeAllowedRefusal(context, request, exchange) : undefined;
+  if (response && allowedRefusal) {
     recorder.record('valid-request-accepted', name, [], exchange);
-    const warning =
-      'refused with 422 currency_pair_unsupported: D8 lets an account refuse a currency or pair, so the kit could not check ' +
-      'the record this request makes';
-    recorder.warn('valid-request-accepted', name, [warning, ...requestIdWarnings(response)], exchange);
+    // A refusal the contract documents for this request (D29) passes as it is; an account's choice (D8) is worth a
+    // word, since the kit could not check the record the request makes elsewhere.
+    const warnings = [
+      ...(allowedRefusal.accountChoice ? [`${allowedRefusal.reason}, so the kit could not check the record this request makes`] : []),
+      ...requestIdWarnings(response),
+    ];
+    if (warnings.length > 0) recorder.warn('valid-request-accepted', name, warnings, exchange);
     return undefined;
   }
   const accepted: string[] = [];
@@ -88,8 +99,10 @@ function checkCreateResponse(context: CheckContext, name: string, exchange: Exch
     const problem = parseJsonBody(response) as { detail?: unknown } | undefined;
     const detail = typeof problem?.detail === 'string' ? ` (${problem.detail})` : '';
     accepted.push(`answered ${response.status}${detail}; a valid request must be accepted (D1: 201 Created)`);
-  } else if (response.status !== 201) {
-    notes.push(`answered ${response.status}; D1 chose 201 Created, and clients treat any 2xx with a Checkout as success`);
+  } else if (!createSuccessStatuses().includes(response.status)) {
+    notes.push(
+      `answered ${response.status}; the contract documents ${createSuccessStatuses().join(' and ')} (D1), and clients treat any 2xx with a Checkout as success`,
+    );
   }
   if (response) {
     if (mediaTypeOf(response.headers) !== 'application/json') {
@@ -116,12 +129,41 @@ function checkCreateResponse(context: CheckContext, name: string, exchange: Exch
   return record as Record<string, any>;
 }
 
-/** A 422 validation-failed problem whose every field error is `currency_pair_unsupported`: the account's choice (D8). */
-function isRefusedCurrencyPair(context: CheckContext, exchange: Exchange): boolean {
-  if (exchange.response?.status !== 422) return false;
-  if (problemViolations(exchange, { status: 422, slug: 'validation-failed' }, context.validators).length > 0) return false;
-  const { errors } = parseJsonBody(exchange.response) as { errors?: Array<{ code?: unknown }> };
-  return Array.isArray(errors) && errors.length > 0 && errors.every((error) => error?.code === 'currency_pair_unsupported');
+/**
+ * A refusal the contract lets a service make of a valid request, with its reason and whether it is an account's
+ * choice (worth a warning); undefined for any other answer. It is a 422 validation-failed problem whose every field error is `currency_pair_unsupported`
+ * (D8: the account's choice) or `too_small` on the `unit_amount` of an item whose amount rounds to 0.00 (D29). Where
+ * that item's price is in the checkout's currency the kit checks that it does round to 0.00 (D13); elsewhere the
+ * rate is the service's, and the refusal is taken as given.
+ */
+function describeAllowedRefusal(
+  context: CheckContext,
+  request: Record<string, unknown>,
+  exchange: Exchange,
+): { reason: string; accountChoice: boolean } | undefined {
+  if (exchange.response?.status !== 422) return undefined;
+  if (problemViolations(exchange, { status: 422, slug: 'validation-failed' }, context.validators).length > 0) return undefined;
+  const { errors } = parseJsonBody(exchange.response) as { errors?: Array<{ code?: unknown; pointer?: unknown }> };
+  if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  const pairs = errors.filter((error) => error?.code === 'currency_pair_unsupported');
+  const zeroLines = errors.filter((error) => error?.code === 'too_small' && roundsToZero(request, error.pointer));
+  if (pairs.length + zeroLines.length !== errors.length) return undefined;
+  const reasons = [
+    ...(pairs.length > 0 ? ['currency_pair_unsupported (D8 lets an account refuse a currency or pair)'] : []),
+    ...(zeroLines.length > 0 ? ['too_small on a line whose amount rounds to 0.00 (D29 lets a service refuse it)'] : []),
+  ];
+  return { reason: `refused with 422 ${reasons.join(' and ')}`, accountChoice: pairs.length > 0 };
+}
+
+/** Whether `pointer` is an item's unit_amount whose line may round to 0.00: exactly so in the checkout's currency. */
+function roundsToZero(request: Record<string, unknown>, pointer: unknown): boolean {
+  const index = /^\/invoice_items\/([0-9]+)\/price_data\/unit_amount$/.exec(String(pointer))?.[1];
+  const items = request.invoice_items;
+  const item = index === undefined || !Array.isArray(items) ? undefined : (items[Number(index)] as Record<string, any> | undefined);
+  const price = item?.price_data;
+  if (!price || typeof price.unit_amount !== 'string' || !Number.isInteger(item?.quantity)) return false;
+  if (!isSameCurrency(String(price.currency), String(request.currency))) return true;
+  return computeItemAmount(item?.quantity, price.unit_amount) === '0.00';
 }
 
 function checkRecordRules(

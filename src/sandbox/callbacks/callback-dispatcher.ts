@@ -19,6 +19,7 @@ import type { Checkout, CheckoutCompletedEvent } from '../../../generated/openap
 import { type Clock, nowMillis, type ScheduledTask, systemClock } from '../../clock/clock.js';
 import { formatRfc3339 } from '../../clock/timestamps.js';
 import { redactUrl, redactUrls } from '../../http/redact.js';
+import { ReservedHostRefusal } from '../../http/reserved-hosts.js';
 import { type CallbackDeliveryLog, type SendCallback, sendCallbackOverHttp } from './callback-delivery.js';
 
 export interface CallbackDispatcherOptions {
@@ -245,6 +246,7 @@ export class CallbackDispatcher {
     let responseStatus: number | null = null;
     let retryAfterMs: number | undefined;
     let error: string | null = null;
+    let neverCalled = false;
     try {
       const headers = {
         'content-type': 'application/json',
@@ -257,6 +259,7 @@ export class CallbackDispatcher {
       responseStatus = reply.status;
       retryAfterMs = readRetryAfterMs(reply.retryAfter, nowMillis(this.#clock));
     } catch (failure) {
+      neverCalled = failure instanceof ReservedHostRefusal;
       error = describeFailure(failure, this.#options.timeoutMs);
     }
     delivery.attempts.push({
@@ -276,7 +279,11 @@ export class CallbackDispatcher {
     const failedOn = `callback ${delivery.eventId} to ${originOf(delivery.url)} failed on attempt ${attempt} (${reason})`;
     const scheduledMs = this.#options.retryDelaysMs[attempt - 1];
     const delayMs = scheduledMs === undefined ? undefined : this.#delayBefore(scheduledMs, retryAfterMs);
-    if (responseStatus === 410) {
+    if (neverCalled) {
+      // A name reserved for documentation is never called, so a retry would change nothing (reserved-hosts.ts).
+      this.#finish(pending, 'failed');
+      this.#options.log(`${failedOn}; no retries`);
+    } else if (responseStatus === 410) {
       // 410 Gone: the receiver wants no more of this event (Standard Webhooks; D7).
       this.#finish(pending, 'failed');
       this.#options.log(`${failedOn}; the receiver answered 410 Gone, so no retries`);
@@ -349,6 +356,7 @@ function describeFailure(failure: unknown, timeoutMs: number): string {
     if (failure.why === 'timeout') return `no reply within ${timeoutMs} ms`;
     return failure.why === 'shutdown' ? 'interrupted by shutdown' : 'interrupted: its checkout was evicted';
   }
+  if (failure instanceof ReservedHostRefusal) return failure.message;
   const error = failure as { message?: string; cause?: { code?: string; message?: string } };
   if (error?.cause?.code) return `connection failed: ${error.cause.code}`;
   // Library messages may quote the URL, credentials and all ("...includes credentials: http://user:pass@...").

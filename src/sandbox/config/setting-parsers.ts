@@ -205,12 +205,17 @@ export const API_KEYS_PARSER: SettingParser<string[]> = {
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-export const CALLBACK_SECRET_PARSER: SettingParser<string> = textSetting('`whsec_` + base64 of 16 or more bytes', (text, name) => {
+// The sizes the service issues (D6, Standard Webhooks' 24 to 64 bytes): the sandbox stands in for the service, so a
+// receiver is never tested with a secret the service would not give it.
+const SECRET_BYTES = { min: 24, max: 64 };
+
+export const CALLBACK_SECRET_PARSER: SettingParser<string> = textSetting('`whsec_` + base64 of 24 to 64 bytes', (text, name) => {
   const base64 = text.startsWith('whsec_') ? text.slice('whsec_'.length) : text;
-  if (!BASE64.test(base64) || Buffer.from(base64, 'base64').length < 16) {
+  const bytes = BASE64.test(base64) ? Buffer.from(base64, 'base64').length : 0;
+  if (bytes < SECRET_BYTES.min || bytes > SECRET_BYTES.max) {
     throw new UsageError(
-      `${name} must be a Standard Webhooks secret: "whsec_" followed by the base64 of at least 16 ` +
-        'random bytes (unset it to have one generated).',
+      `${name} must be a Standard Webhooks secret: "whsec_" followed by the base64 of ${SECRET_BYTES.min} to ` +
+        `${SECRET_BYTES.max} random bytes, as the service issues (unset it to have one generated).`,
     );
   }
   return `whsec_${base64}`;

@@ -9,6 +9,7 @@ import { checkEnvelope, type EnvelopeRules, type Refusal } from '../../http/chec
 import { type Answer, jsonAnswer } from '../../http/exchange.js';
 import { buildCheckout } from '../checkout/build-checkout.js';
 import { createStoredCheckout } from '../checkout/checkout-store.js';
+import { findLinesRoundingToZero } from '../checkout/refuse-zero-lines.js';
 import { fingerprintBody, type IdempotencyEntry } from '../idempotency-store.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { answerProblem, type RoutedRequest } from './routed-request.js';
@@ -83,6 +84,8 @@ export async function createCheckout(routed: RoutedRequest, context: SandboxCont
 
     const nowMicros = context.clock.nowMicros();
     const record = buildCheckout(check.request, context.checkoutSettings, nowMicros);
+    const zeroLines = findLinesRoundingToZero(record);
+    if (zeroLines.length > 0) return answerProblem(routed, problems.validationFailed(zeroLines));
     const body = JSON.stringify(record);
     context.checkouts.add(createStoredCheckout(record, body, check.request.callback_url ?? null));
     if (scope !== undefined) {

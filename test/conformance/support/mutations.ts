@@ -892,13 +892,69 @@ export interface AllowedChoice {
   breakage: Breakage;
 }
 
+/**
+ * A service that accepts a line whose amount rounds to 0.00 and makes its record as D13 computes it (amount 0.00): the
+ * other answer D29 documents. The sandbox refuses such a line, so the proxy sends it a unit_amount of 1 instead and
+ * writes the record back as if made from the request as sent.
+ */
+export function acceptZeroLines(): Breakage {
+  const sent = new Map<string, string>();
+  const unitAmount = new RegExp(String(loadContract().components.schemas.UnitAmount.pattern), 'u');
+  // Only a valid line: the kit's invalid bodies (unit_amount "0", a quantity of 0) pass through to be refused.
+  const roundsToZero = (request: any, item: any) =>
+    sameCode(item.price_data.currency, request.currency) &&
+    Number.isInteger(item.quantity) &&
+    item.quantity >= 1 &&
+    unitAmount.test(item.price_data.unit_amount) &&
+    computeItemAmount(item.quantity, item.price_data.unit_amount) === '0.00';
+  return {
+    request: (request) => {
+      if (!isCreate(request)) return undefined;
+      let body: any;
+      try {
+        body = JSON.parse(request.body);
+      } catch {
+        return undefined; // the kit's malformed bodies pass through
+      }
+      const items = body?.invoice_items;
+      const isZeroLine = (item: any) => typeof item?.price_data?.unit_amount === 'string' && roundsToZero(body, item);
+      if (typeof body?.currency !== 'string' || !Array.isArray(items) || !items.some(isZeroLine)) return undefined;
+      const changed = {
+        ...body,
+        invoice_items: items.map((item: any) =>
+          isZeroLine(item) ? { ...item, price_data: { ...item.price_data, unit_amount: '1' } } : item,
+        ),
+      };
+      const changedBody = JSON.stringify(changed);
+      sent.set(changedBody, request.body);
+      return { ...request, body: changedBody };
+    },
+    response: (response, request) => {
+      const original = sent.get(request.body);
+      if (original === undefined || response.status !== 201) return undefined;
+      const asSent = JSON.parse(original);
+      const record = JSON.parse(response.body);
+      asSent.invoice_items.forEach((item: any, index: number) => {
+        if (!roundsToZero(asSent, item)) return;
+        record.invoiceItems[index].amount = '0.00';
+        record.invoiceItems[index].priceData.unitAmount = item.price_data.unit_amount;
+      });
+      record.amountTotal = computeAmountTotal(record.invoiceItems.map((item: any) => item.amount));
+      return { ...response, body: JSON.stringify(record) };
+    },
+  };
+}
+
+/** A service that answers a create 200 with the record: documented beside 201 (D1), so no warning either. */
+export const ANSWERS_200: Breakage = { response: onStatus(201, (response) => ({ ...response, status: 200 })) };
+
 export function buildAllowedChoices(): AllowedChoice[] {
   return [
     {
-      name: 'created-200',
-      chooses: '200 instead of 201 for a created checkout (D1)',
+      name: 'created-202',
+      chooses: '202, a 2xx the contract does not document, instead of 201 for a created checkout (D1)',
       warnedBy: 'valid-request-accepted',
-      breakage: { response: onStatus(201, (response) => ({ ...response, status: 200 })) },
+      breakage: { response: onStatus(201, (response) => ({ ...response, status: 202 })) },
     },
     {
       name: 'no-request-id',
