@@ -153,11 +153,6 @@ describe('createCheckout keeps its result promise whatever arrives (issue 28, R1
       ],
     ],
     [
-      'a 202',
-      { status: 202, headers: { 'Content-Type': 'application/json' }, body: createdText },
-      [unexpected, 'Unexpected status', 202, /^The server answered 202 Accepted, which the Checkout API never gives createCheckout /],
-    ],
-    [
       'a 201 cut short (valid framing)',
       { status: 201, headers: { 'Content-Type': 'application/json' }, body: createdText.slice(0, 40) },
       [
@@ -216,6 +211,11 @@ describe('createCheckout keeps its result promise whatever arrives (issue 28, R1
       [unexpected, 'Unexpected status', 300, /^The server answered 300 Multiple Choices, which/],
     ],
     ['a 399', { status: 399, body: 'odd' }, [unexpected, 'Unexpected status', 399, /^The server answered 399 unknown, which/]],
+    [
+      'a 202',
+      { status: 202, headers: { 'Content-Type': 'application/json' }, body: createdText },
+      [unexpected, 'Unexpected status', 202, /^The server answered 202 Accepted, which the Checkout API never gives createCheckout /],
+    ],
   ];
 
   it.each(cases)('%s resolves with a truthy problem as error and no data', async (_, answer, [type, title, status, detail]) => {
