@@ -2,6 +2,7 @@
 // Idempotent-Replayed: true); the first answer is not marked as a replay; the same key with another body → 422
 // idempotency-key-reused. Which 2xx the create answers with is valid-request-accepted's business (D1).
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
@@ -34,7 +35,7 @@ export async function checkIdempotentReplay(
   }
   const before = parseJsonBody(original.response) as { id?: unknown };
   const after = parseJsonBody(replay.response) as { id?: unknown } | undefined;
-  if (after && JSON.stringify(after) !== JSON.stringify(before)) {
+  if (after && !isDeepStrictEqual(after, before)) {
     replayMessages.push(
       after.id === before.id
         ? 'the replayed record differs from the first one'
