@@ -15,6 +15,8 @@ export interface CheckDefinition {
   needsCallback?: boolean;
   /** Verifies signatures, so runs only with CHECKOUT_CALLBACK_SECRET. */
   needsSecret?: boolean;
+  /** Runs only with CHECKOUT_API_KEY_2: a second key of the same service. */
+  needsSecondKey?: boolean;
   /** What the verdict calls this check's group when all of it is not run ("callbacks not checked"). */
   area?: string;
 }
@@ -137,6 +139,25 @@ export const CHECKS = [
     title: 'GET, PUT, PATCH and DELETE on the create path → 405 problem whose Allow lists POST',
   },
   { name: 'unknown-path-not-found', level: 'schema', source: 'D3', title: 'An unknown path under /api/v1 → 404 problem' },
+  {
+    name: 'head-not-allowed',
+    level: 'schema',
+    source: 'D3',
+    title: 'HEAD on the create path → 405 whose Allow lists POST (a HEAD answer has no body to judge)',
+  },
+  {
+    name: 'idempotency-per-key',
+    level: 'full',
+    source: 'D24',
+    needsSecondKey: true,
+    title: "An Idempotency-Key used under one API key, sent under another with the same body, creates that key's own checkout",
+  },
+  {
+    name: 'request-id-urn',
+    level: 'full',
+    source: 'D2',
+    title: 'Every Request-Id header is exactly urn:uuid:<uuid> (an answer without one only warns elsewhere)',
+  },
   {
     name: 'negative-space-rejected',
     level: 'schema',

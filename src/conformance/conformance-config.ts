@@ -27,6 +27,8 @@ export interface ConformanceConfig {
   /** Scheme, host and optional path prefix, without a trailing slash. */
   baseUrl: string;
   apiKey: string;
+  /** A second API key of the same service (CHECKOUT_API_KEY_2), for the promises scoped per key. */
+  apiKey2?: string;
   level: Level;
   timeoutMs: number;
   reportPath?: string;

@@ -42,14 +42,14 @@ const OPTIONS = {
   concurrency: { type: 'string' },
 } as const;
 
-const KEY_FLAGS = ['--api-key', '--key', '--apikey', '--token'];
+const KEY_FLAGS = ['--api-key', '--api-key-2', '--key', '--apikey', '--token'];
 
 export function parseCommand(argv: string[], env: Env): Parsed<ConformanceConfig> {
   const keyFlag = argv.find((arg) => KEY_FLAGS.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
   if (keyFlag) {
     // Name the flag only: its value may be the key itself.
     throw new UsageError(
-      `${keyFlag.split('=')[0]} is not accepted: the API key is read only from the environment variable CHECKOUT_API_KEY, so it never lands in shell history or process lists.`,
+      `${keyFlag.split('=')[0]} is not accepted: the API key is read only from the environment variable CHECKOUT_API_KEY (a second one from CHECKOUT_API_KEY_2), so it never lands in shell history or process lists.`,
     );
   }
   const { values } = readArgv(argv, { options: OPTIONS });
@@ -59,6 +59,7 @@ export function parseCommand(argv: string[], env: Env): Parsed<ConformanceConfig
   const config: ConformanceConfig = {
     baseUrl: parseBaseUrl(values['base-url']),
     apiKey: parseApiKey(env.CHECKOUT_API_KEY),
+    apiKey2: parseSecondApiKey(env.CHECKOUT_API_KEY_2, env.CHECKOUT_API_KEY),
     level,
     timeoutMs: values.timeout === undefined ? DEFAULTS.timeoutMs : parseDuration('--timeout', values.timeout),
     reportPath: parsePath('--report', values.report),
@@ -111,6 +112,16 @@ function parseApiKey(value: string | undefined): string {
     );
   }
   if (/[\r\n]/.test(value)) throw new UsageError('CHECKOUT_API_KEY contains a line break; set it to the key alone.');
+  return value.trim();
+}
+
+/** The optional second key: absent (the per-key promises are then named as not checked), or another key. */
+function parseSecondApiKey(value: string | undefined, first: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/[\r\n]/.test(value)) throw new UsageError('CHECKOUT_API_KEY_2 contains a line break; set it to the key alone.');
+  if (value.trim() === first?.trim()) {
+    throw new UsageError('CHECKOUT_API_KEY_2 is the same key as CHECKOUT_API_KEY; set it to a second key of the same service.');
+  }
   return value.trim();
 }
 

@@ -26,6 +26,8 @@ export const conformanceCommand: Command<ConformanceConfig> = {
     env.CHECKOUT_CALLBACK_SECRET,
     env.CHECKOUT_API_KEY?.trim(),
     env.CHECKOUT_CALLBACK_SECRET?.trim(),
+    env.CHECKOUT_API_KEY_2,
+    env.CHECKOUT_API_KEY_2?.trim(),
   ],
 };
 

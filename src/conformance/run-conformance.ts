@@ -7,10 +7,12 @@ import { checkCallbacks } from './checks/callbacks.js';
 import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
 import { checkIdempotentReplay } from './checks/idempotency.js';
 import { checkConcurrentIdempotency } from './checks/idempotency-concurrency.js';
+import { checkIdempotencyPerKey } from './checks/idempotency-per-key.js';
 import { checkInvalidBodies, type InvalidRequest, tableRequests } from './checks/invalid-requests.js';
 import { checkMethodsAndPaths } from './checks/methods-and-paths.js';
 import { checkNegativeSpace } from './checks/negative-space.js';
 import { checkRequestFormats } from './checks/request-format.js';
+import { checkRequestIdsAreUrns } from './checks/request-id.js';
 import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
 import { AUTH_SCHEME, type ConformanceConfig, CREATE_PATH } from './conformance-config.js';
 import { seedSamples } from './contract-samples.js';
@@ -53,6 +55,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
   const recorder = createCheckRecorder(config.level, {
     callbackNotRun: config.callback ? undefined : (config.callbackNotRun ?? 'give --callback-host'),
     secretNotRun: config.callback && !config.callback.secret ? 'set CHECKOUT_CALLBACK_SECRET' : undefined,
+    secondKeyNotRun: config.apiKey2 ? undefined : 'set CHECKOUT_API_KEY_2 to a second key of the service',
   });
   const endpoint = `${config.baseUrl}${CREATE_PATH}`;
   const send = async (request: SentRequest) => {
@@ -117,6 +120,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
       ['media type, malformed JSON and size', () => checkRequestFormats(context, first)],
     ];
     if (recorder.isActive('idempotent-replay')) steps.push(['idempotency', () => checkIdempotentReplay(context, first, second)]);
+    if (recorder.isActive('idempotency-per-key')) steps.push(['idempotency per API key', () => checkIdempotencyPerKey(context, first)]);
     if (config.callback) steps.push(['callbacks', () => checkCallbacks(context, first)]);
     if (recorder.isActive('idempotent-concurrent')) {
       steps.push(['concurrent idempotent requests', () => checkConcurrentIdempotency(context, first)]);
@@ -135,6 +139,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
       await step();
     }
     checkKeyNeverEchoed(context, exchanges);
+    if (recorder.isActive('request-id-urn')) checkRequestIdsAreUrns(context, exchanges);
   } finally {
     requester.close();
   }
@@ -162,11 +167,11 @@ async function ensureReachable(send: (request: SentRequest) => Promise<Exchange>
 }
 
 function checkKeyNeverEchoed(context: CheckContext, exchanges: Exchange[]): void {
-  const { apiKey } = context.config;
+  const keys = [context.config.apiKey, context.config.apiKey2].filter((key): key is string => key !== undefined);
   for (const exchange of exchanges) {
     const { response } = exchange;
     if (!response) continue;
-    const leaked = response.body.includes(apiKey) || Object.values(response.headers).some((value) => value.includes(apiKey));
+    const leaked = keys.some((key) => response.body.includes(key) || Object.values(response.headers).some((value) => value.includes(key)));
     context.recorder.record(
       'key-never-echoed',
       `${exchange.request.method} ${exchange.request.url}`,

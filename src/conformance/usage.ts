@@ -34,6 +34,8 @@ Options:
 
 Environment:
   CHECKOUT_API_KEY         The API key the service accepts. Read only from here; never printed or written.
+  CHECKOUT_API_KEY_2       Optional: a second API key of the same service. Without it the promises scoped per key
+                           (an Idempotency-Key of one key is not another's) are named as not checked.
   CHECKOUT_CALLBACK_SECRET The service's whsec_… signing secret; without it the checks that verify callback
                            signatures are named as not run (and --callback-host at level full asks for it).
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/conformance/run-cli.js';
-import { CANARY_KEY } from '../support/canary.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
 import { startBrokenProxy } from './support/broken-proxy.js';
 import { answerConflictsInFlight, CORRECT_VARIANTS, type CorrectAnswerVariant } from './support/correct-variants.js';
 import {
@@ -45,7 +45,7 @@ async function runKit(baseUrl: string, name: string, extraArgs: string[] = [], e
   let stdout = '';
   const code = await runCli(
     ['--base-url', baseUrl, '--report', report, '--generated', '4', ...extraArgs],
-    { CHECKOUT_API_KEY: CANARY_KEY, ...env },
+    { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_API_KEY_2: OTHER_CANARY_KEY, ...env },
     {
       stdout: (text) => {
         stdout += text;
@@ -58,6 +58,7 @@ async function runKit(baseUrl: string, name: string, extraArgs: string[] = [], e
   const statuses = Object.fromEntries(parsed.checks.map((check) => [check.name, check.status]));
   const cases = Object.fromEntries(parsed.checks.map((check) => [check.name, check.cases]));
   expect(stdout).not.toContain(CANARY_KEY);
+  expect(stdout).not.toContain(OTHER_CANARY_KEY);
   return { code, stdout, statuses, cases };
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Level } from '../../src/conformance/conformance-config.js';
 import { runCli } from '../../src/conformance/run-cli.js';
-import { CANARY_KEY } from '../support/canary.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
 import { type BrokenProxy, startBrokenProxy } from './support/broken-proxy.js';
 import {
   type AllowedChoice,
@@ -67,7 +67,7 @@ async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean
   else argv.push('--callback-host', 'none');
   const code = await runCli(
     argv,
-    { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
+    { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_API_KEY_2: OTHER_CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
     {
       stdout: (text) => {
         stdout += text;
@@ -80,7 +80,7 @@ async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean
   );
   const reportText = readFileSync(report, 'utf8');
   // Whatever the implementation does, the key never reaches the output.
-  for (const text of [stdout, stderr, reportText]) expect(text).not.toContain(CANARY_KEY);
+  for (const text of [stdout, stderr, reportText]) for (const key of [CANARY_KEY, OTHER_CANARY_KEY]) expect(text).not.toContain(key);
   return { code, stdout, report: JSON.parse(reportText) as Report };
 }
 

@@ -10,7 +10,7 @@ import { CHECKS } from '../../src/conformance/check-catalog.js';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
 import { Decimal } from '../../src/contract/money.js';
 import { buildMockIfStale } from '../support/built-bins.js';
-import { CANARY_KEY } from '../support/canary.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
 import { type RunningProcess, runToEnd, startProcess, waitForHttp } from '../support/processes.js';
 import { startBrokenProxy } from './support/broken-proxy.js';
@@ -33,7 +33,7 @@ let sandbox: SandboxProcess;
 let mock: RunningProcess;
 let mockUrl: string;
 const workDir = mkdtempSync(join(tmpdir(), 'conformance-self-test-'));
-const env = { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET };
+const env = { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_API_KEY_2: OTHER_CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET };
 
 beforeAll(async () => {
   buildPackageBins();

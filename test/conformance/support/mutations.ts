@@ -793,6 +793,80 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
             : undefined,
       },
     },
+    // Issue 27: promises of the ledger no check looked at before.
+    {
+      name: 'head-answered-200',
+      breaks: 'HEAD on the create path answered 200 (D3: another method gets 405 with Allow)',
+      caughtBy: 'head-not-allowed',
+      levels: both,
+      breakage: {
+        response: (_response, request) =>
+          request.method === 'HEAD' && request.path === CREATE_PATH
+            ? { status: 200, headers: { 'content-type': 'application/json' }, body: '' }
+            : undefined,
+      },
+    },
+    {
+      name: 'request-id-bare-uuid',
+      breaks: 'Request-Id a bare UUID, not urn:uuid:<uuid> (D2), with each problem instance equal to it',
+      caughtBy: 'request-id-urn',
+      levels: full,
+      breakage: {
+        response: (response) => {
+          const requestId = response.headers['request-id'];
+          if (requestId === undefined) return undefined;
+          const bare = requestId.replace(/^urn:uuid:/, '');
+          const body = response.headers['content-type']?.startsWith('application/problem+json')
+            ? JSON.stringify({ ...JSON.parse(response.body), instance: bare })
+            : response.body;
+          return { ...response, headers: { ...response.headers, 'request-id': bare }, body };
+        },
+      },
+    },
+    {
+      name: 'idempotency-shared-across-keys',
+      breaks: "an Idempotency-Key first used under one API key, sent under another, replays the first key's checkout",
+      caughtBy: 'idempotency-per-key',
+      levels: full,
+      breakage: {
+        // The service keeps keys in one space for all API keys: the first key's request is replayed to the second.
+        request: (request, tools) => {
+          const key = request.headers['idempotency-key'];
+          if (!isCreate(request) || key === undefined) return undefined;
+          tools.state.firstAuthorization ??= new Map<string, string>();
+          const firstAuthorization = tools.state.firstAuthorization as Map<string, string>;
+          const first = firstAuthorization.get(key);
+          if (first === undefined) firstAuthorization.set(key, request.headers.authorization);
+          return first === undefined ? undefined : { ...request, headers: { ...request.headers, authorization: first } };
+        },
+      },
+    },
+    {
+      name: 'items-reversed',
+      breaks: 'the invoice items of the record in the reverse of the order sent',
+      caughtBy: 'amounts-exact',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.invoiceItems.reverse();
+        }),
+      },
+    },
+    {
+      name: 'quantity-not-echoed',
+      breaks: "the first item's quantity one more than sent (its amount and the total consistent with it)",
+      caughtBy: 'amounts-exact',
+      levels: full,
+      breakage: {
+        response: onCreated((r, q) => {
+          const item = r.invoiceItems[0];
+          const sent = q.invoice_items[0];
+          item.quantity += 1;
+          if (sameCode(sent.price_data.currency, q.currency)) item.amount = computeItemAmount(item.quantity, sent.price_data.unit_amount);
+          r.amountTotal = computeAmountTotal(r.invoiceItems.map((each: any) => each.amount));
+        }),
+      },
+    },
     {
       name: 'description-unbounded',
       breaks: 'a product description over 1000 characters accepted with 201 (cut to 1000 instead of rejected, D14)',

@@ -1,0 +1,92 @@
+// The promise ledger is complete (issue 27, item 2): every sentence of the contract (each description in openapi/**
+// and the bundle, overview.md, each row of docs/decisions.md) is quoted by exactly one promise or informative entry
+// of src/conformance/promises.json, and every quote still stands where the ledger says. Editing a description then
+// forces a ledger decision. A `check` promise names checks that exist and mutants of the mutation table that the
+// named checks catch; every check observes at least one promise. The counts are printed.
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../src/conformance/check-catalog.js';
+import { INFORMATIVE, kindOf, PROMISES, type PromiseKind, promisesObservedBy } from '../../src/conformance/promise-ledger.js';
+import { CANARY_KEY } from '../support/canary.js';
+import { contractSentences, splitSentences } from './support/contract-sentences.js';
+import { buildMutations } from './support/mutations.js';
+import { CALLBACK_SECRET } from './support/sandbox-process.js';
+
+const sentences = contractSentences(process.cwd());
+const whereStands = new Map(sentences.map(({ text, at }) => [text, at]));
+const entries = [
+  ...PROMISES.map((entry) => ({ owner: `promise ${entry.id}`, words: entry.words, at: entry.at })),
+  ...INFORMATIVE.map((entry, index) => ({ owner: `informative #${index}`, words: entry.words, at: entry.at })),
+];
+const mutations = new Map(buildMutations(CANARY_KEY, CALLBACK_SECRET).map((mutation) => [mutation.name, mutation]));
+const checkNames = new Set<string>(CHECKS.map((check) => check.name));
+
+describe('the promise ledger accounts for every sentence of the contract', () => {
+  it('quotes each sentence once, as a promise or as informative', () => {
+    const quoted = new Map<string, string[]>();
+    for (const { owner, words } of entries) for (const sentence of words) quoted.set(sentence, [...(quoted.get(sentence) ?? []), owner]);
+    const unaccounted = sentences.filter(({ text }) => !quoted.has(text)).map(({ text, at }) => `${at}: ${text}`);
+    expect(unaccounted, 'sentences neither quoted by a promise nor listed informative').toEqual([]);
+    const twice = [...quoted].filter(([, owners]) => owners.length > 1).map(([text, owners]) => `${owners.join(' and ')}: ${text}`);
+    expect(twice).toEqual([]);
+  });
+
+  it('quotes only sentences that stand in the contract, each one sentence, at the place it names', () => {
+    const stale = entries.flatMap(({ owner, words }) => words.filter((text) => !whereStands.has(text)).map((text) => `${owner}: ${text}`));
+    expect(stale, 'quoted words no longer in the contract: update the entry').toEqual([]);
+    const notOne = entries.flatMap(({ owner, words }) =>
+      words.filter((text) => splitSentences(text).length !== 1).map((t) => `${owner}: ${t}`),
+    );
+    expect(notOne).toEqual([]);
+    const misplaced = entries.flatMap(({ owner, words, at }) =>
+      words.filter((text) => whereStands.has(text) && !at.includes(whereStands.get(text)!)).map((text) => `${owner}: ${text}`),
+    );
+    expect(misplaced).toEqual([]);
+  });
+
+  it('gives each promise a unique id and exactly one kind, and each informative entry its why', () => {
+    const ids = PROMISES.map((entry) => entry.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    for (const entry of PROMISES) {
+      const kinds = [entry.check, entry.needs, entry.unobservable, entry.unchecked].filter((kind) => kind !== undefined);
+      expect(kinds, entry.id).toHaveLength(1);
+      expect(entry.words.length, entry.id).toBeGreaterThan(0);
+    }
+    for (const entry of INFORMATIVE) expect(entry.why.length).toBeGreaterThan(10);
+  });
+});
+
+describe('the ledger and the kit name each other', () => {
+  it('names in each check promise checks that exist and mutants of the mutation table that those checks catch', () => {
+    const wrong: string[] = [];
+    for (const entry of PROMISES) {
+      const named = entry.check ?? entry.needs;
+      if (!named) continue;
+      if (entry.check && (entry.check.checks.length === 0 || entry.check.mutants.length === 0))
+        wrong.push(`${entry.id}: no check or no mutant`);
+      for (const check of named.checks) if (!checkNames.has(check)) wrong.push(`${entry.id}: no check ${check}`);
+      for (const name of entry.check?.mutants ?? entry.needs?.mutants ?? []) {
+        const mutation = mutations.get(name);
+        if (!mutation) wrong.push(`${entry.id}: no mutant ${name} in test/conformance/support/mutations.ts`);
+        else if (!named.checks.includes(mutation.caughtBy))
+          wrong.push(`${entry.id}: mutant ${name} is caught by ${mutation.caughtBy}, not named`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every check of the catalog at least one promise it observes', () => {
+    expect(CHECKS.filter((check) => promisesObservedBy(check.name).length === 0).map((check) => check.name)).toEqual([]);
+  });
+
+  it('reports the counts', () => {
+    const byKind = (kind: PromiseKind) => PROMISES.filter((entry) => kindOf(entry) === kind).length;
+    const informative = INFORMATIVE.reduce((sum, entry) => sum + entry.words.length, 0);
+    const promised = PROMISES.reduce((sum, entry) => sum + entry.words.length, 0);
+    console.log(
+      `promise ledger: ${sentences.length} sentences (${promised} quoted by promises, ${informative} informative); ` +
+        `${PROMISES.length} promises: ${byKind('check')} checked, ${byKind('needs')} needs an input, ` +
+        `${byKind('unobservable')} unobservable, ${byKind('unchecked')} not yet checked; ${CHECKS.length} checks, ${mutations.size} mutants`,
+    );
+    expect(promised + informative).toBe(sentences.length);
+  });
+});
