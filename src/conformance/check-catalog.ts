@@ -188,6 +188,14 @@ export const CHECKS = [
     title: 'A first attempt answered 410 Gone is not retried (listened for the retry wait after the 410)',
   },
   {
+    name: 'callback-retry-after',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    title:
+      'A first attempt answered 503 with a Retry-After longer than the retry wait is retried no sooner than the Retry-After, and within the retry wait after it',
+  },
+  {
     name: 'callback-ids-unique',
     level: 'full',
     source: 'D6; D7',

@@ -2,13 +2,16 @@
 // and the bundle, overview.md, each row of docs/decisions.md) is quoted by exactly one promise or informative entry
 // of src/conformance/promises.json, and every quote still stands where the ledger says. Editing a description then
 // forces a ledger decision. A `check` promise names checks that exist and mutants of the mutation table that the
-// named checks catch; every check observes at least one promise. The counts are printed.
+// named checks catch; every check observes at least one promise. The counts are printed, and docs/conformance.md's
+// table of promises is the one the ledger renders.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/conformance/check-catalog.js';
 import { INFORMATIVE, kindOf, PROMISES, type PromiseKind, promisesObservedBy } from '../../src/conformance/promise-ledger.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { contractSentences, splitSentences } from './support/contract-sentences.js';
 import { buildMutations } from './support/mutations.js';
+import { renderPromiseTable, TABLE_END, TABLE_START } from './support/promise-table.js';
 import { CALLBACK_SECRET } from './support/sandbox-process.js';
 
 const sentences = contractSentences(process.cwd());
@@ -88,5 +91,17 @@ describe('the ledger and the kit name each other', () => {
         `${byKind('unobservable')} unobservable, ${byKind('unchecked')} not yet checked; ${CHECKS.length} checks, ${mutations.size} mutants`,
     );
     expect(promised + informative).toBe(sentences.length);
+  });
+});
+
+describe('docs/conformance.md shows the ledger', () => {
+  it('holds the table of promises as the ledger renders it (copy the printed table on a change)', () => {
+    const doc = readFileSync('docs/conformance.md', 'utf8');
+    const start = doc.indexOf(TABLE_START);
+    const end = doc.indexOf(TABLE_END);
+    const expected = renderPromiseTable(sentences.length);
+    const actual = start === -1 || end === -1 ? '' : doc.slice(start, end + TABLE_END.length);
+    if (actual !== expected) console.log(`docs/conformance.md's table of promises is out of date; it should read:\n${expected}`);
+    expect(actual).toBe(expected);
   });
 });

@@ -122,7 +122,7 @@ describe.each(policies)('the sandbox under %s passes at level full', (policy) =>
     expect(run.stdout).toMatch(/^checkout-conformance · http:\/\/127\.0\.0\.1:\d+ · level full/);
     expect(run.stdout).toContain(`Verdict: CONFORMANT (${CHECKS.length} checks ran)`);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/\[1\/9\] valid requests…\n[\s\S]*\[6\/9\] callbacks…\n[\s\S]*\[9\/9\] negative space…/);
+    expect(run.stderr).toMatch(/\[1\/10\] valid requests…\n[\s\S]*\[7\/10\] callbacks…\n[\s\S]*\[10\/10\] negative space…/);
     const statuses = statusesOf(report);
     expect(Object.entries(statuses).filter(([, status]) => status !== 'pass')).toEqual([]);
     expect(Object.keys(statuses)).toEqual(CHECKS.map((check) => check.name));
@@ -131,6 +131,7 @@ describe.each(policies)('the sandbox under %s passes at level full', (policy) =>
     expect(xml).toContain(`<testsuites name="checkout-conformance" tests="${CHECKS.length}" failures="0" errors="0" skipped="0"`);
     for (const text of [run.stdout, run.stderr, readFileSync(report, 'utf8'), xml]) {
       expect(text).not.toContain(CANARY_KEY);
+      expect(text).not.toContain(OTHER_CANARY_KEY);
       expect(text).not.toContain(CALLBACK_SECRET);
     }
   });
@@ -155,7 +156,11 @@ describe('where the callback checks cannot run, the verdict names them', () => {
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      'Verdict: CONFORMANT except: callback-verified, callback-retried not run (set CHECKOUT_CALLBACK_SECRET); callback-none-on-expiry not run (--expire-path none) — ',
+      'Verdict: CONFORMANT except: callback-verified, callback-retried not run (set CHECKOUT_CALLBACK_SECRET); idempotency-per-key not run (set CHECKOUT_API_KEY_2 to a second key of the service); callback-none-on-expiry not run (--expire-path none) — ',
+    );
+    // Without the second key, the promise it would check is named with the input it needs.
+    expect(run.stdout).toMatch(
+      /Promises not checked \(\d+, each needs an input\): [^\n]*idempotency\.scoped-per-key \(CHECKOUT_API_KEY_2: /,
     );
     expect(statusesOf(report)).toMatchObject({
       'callback-delivered': 'pass',

@@ -3,7 +3,9 @@
 // --retry-wait adds 1 s for the attempt to travel), under the same webhook-id, with the same body, a fresh
 // webhook-timestamp and a signature that verifies. A service with a shorter schedule passes as soon as its retry
 // comes; none fails for its own schedule within the contract's. callback-retry-stops-on-410: after a 410 Gone, no
-// further attempt comes while the kit listens for the same wait.
+// further attempt comes while the kit listens for the same wait. callback-retry-after: a first attempt answered 503
+// with a Retry-After longer than the retry wait (so longer than any first delay the kit accepts) is retried no sooner
+// than that, and within the retry wait after it: the step then takes about one second more than the retry wait.
 //
 // "No answer" is a connection closed without a reply, not one held open: the contract lets a receiver take 15 s to
 // answer, so holding the attempt until the service gives up would keep every run over 20 s.
@@ -20,7 +22,37 @@ const FAILED_FIRST_ATTEMPTS: Array<{ caseName: string; reply: Reply; failure: st
 ];
 
 export async function checkCallbackRetries(context: CheckContext, session: CallbackSession): Promise<void> {
-  await Promise.all([...FAILED_FIRST_ATTEMPTS.map((failed) => checkRetried(context, session, failed)), checkStopsOn410(context, session)]);
+  await Promise.all([
+    ...FAILED_FIRST_ATTEMPTS.map((failed) => checkRetried(context, session, failed)),
+    checkStopsOn410(context, session),
+    checkRetryAfter(context, session),
+  ]);
+}
+
+// Timers may fire a few milliseconds early, and the service measures from when the reply reached it (later).
+const RETRY_AFTER_SLACK_MS = 50;
+
+async function checkRetryAfter(context: CheckContext, session: CallbackSession): Promise<void> {
+  const check: CheckName = 'callback-retry-after';
+  if (!context.recorder.isActive(check)) return;
+  const retryAfterSeconds = Math.ceil(session.callback.retryWaitMs / 1000);
+  const caseName = `first attempt answered 503 with Retry-After: ${retryAfterSeconds}`;
+  const first = await deliverFirst(session, check, caseName, [{ status: 503, retryAfterSeconds }]);
+  if (!first) return;
+  const { wait, checkout, attempt } = first;
+  const earliest = attempt.answeredAt + retryAfterSeconds * 1000;
+  const retry = await session.receiver.waitForAttempt(checkout.token, 2, earliest + wait - Date.now());
+  if (!retry) {
+    const messages = [`no retry came within ${retryAfterSeconds} s (the Retry-After) and ${wait} ms (the retry wait) of the 503`];
+    context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, attempt));
+    return;
+  }
+  const after = retry.arrivedAt - attempt.answeredAt;
+  const messages =
+    retry.arrivedAt < earliest - RETRY_AFTER_SLACK_MS
+      ? [`the retry came ${after} ms after a 503 with Retry-After: ${retryAfterSeconds}; D7: the next attempt waits at least that long`]
+      : [];
+  context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, retry));
 }
 
 async function checkRetried(

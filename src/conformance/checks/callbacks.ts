@@ -13,6 +13,7 @@ const NEEDS_COMPLETION: CheckName[] = [
   'callback-verified',
   'callback-retried',
   'callback-retry-stops-on-410',
+  'callback-retry-after',
   'callback-ids-unique',
   'callback-not-redelivered',
 ];

@@ -35,11 +35,15 @@ export interface Breakage {
   callback?(delivery: ProxiedRequest): ProxiedRequest | null;
   /** Take a callback delivery over: relay it (or not, or more than once) and choose the status the implementation gets. */
   deliver?(delivery: ProxiedRequest, tools: DeliveryTools): Promise<number>;
+  /** Hide the receiver's Retry-After from the implementation (as one that never reads it). */
+  hideRetryAfter?: boolean;
 }
 
 export interface DeliveryTools {
   /** Send a delivery on to the receiver; resolves with its status, rejects when it gave no answer. */
   relay(delivery: ProxiedRequest): Promise<number>;
+  /** The Retry-After of the receiver's last reply, when it sent one (the implementation gets it with that status). */
+  lastRetryAfter(): string | undefined;
   state: Record<string, unknown>;
 }
 
@@ -75,7 +79,7 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
         return;
       }
       const tools: ProxyTools = { forward, state };
-      if (breakage?.callback || breakage?.deliver) request = pointCallbackAtProxy(request);
+      if (breakage?.callback || breakage?.deliver || breakage?.hideRetryAfter) request = pointCallbackAtProxy(request);
       request = breakage?.request?.(request, tools) ?? request;
       let response = await forward(request);
       response = (await breakage?.response?.(response, request, tools)) ?? response;
@@ -87,10 +91,18 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
 
   async function relayCallback(delivery: ProxiedRequest, res: http.ServerResponse) {
     const target = new URL(decodeURIComponent(delivery.path.slice(RELAY_PREFIX.length)));
+    // The receiver's Retry-After travels back with its status, as the implementation would see it (D7).
+    const replyHeaders = (answer: { status: number; retryAfter?: string }, status: number): Record<string, string> =>
+      answer.retryAfter !== undefined && answer.status === status && !breakage?.hideRetryAfter ? { 'retry-after': answer.retryAfter } : {};
     if (breakage?.deliver) {
-      const relay = async (changed: ProxiedRequest) =>
-        (await sendRaw(target, { ...changed, path: target.pathname + target.search })).status;
-      send(res, { status: await breakage.deliver(delivery, { relay, state }), headers: {}, body: '' });
+      let last: { status: number; retryAfter?: string } = { status: 0 };
+      const relay = async (changed: ProxiedRequest) => {
+        const answer = await sendRaw(target, { ...changed, path: target.pathname + target.search });
+        last = { status: answer.status, retryAfter: answer.headers['retry-after'] };
+        return answer.status;
+      };
+      const status = await breakage.deliver(delivery, { relay, lastRetryAfter: () => last.retryAfter, state });
+      send(res, { status, headers: replyHeaders(last, status), body: '' });
       return;
     }
     const changed = breakage?.callback ? breakage.callback(delivery) : delivery;
@@ -99,7 +111,11 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
       return;
     }
     const answer = await sendRaw(target, { ...changed, path: target.pathname + target.search });
-    send(res, { status: answer.status, headers: {}, body: '' });
+    send(res, {
+      status: answer.status,
+      headers: replyHeaders({ status: answer.status, retryAfter: answer.headers['retry-after'] }, answer.status),
+      body: '',
+    });
   }
 
   function pointCallbackAtProxy(request: ProxiedRequest): ProxiedRequest {

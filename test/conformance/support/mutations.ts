@@ -708,6 +708,14 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       },
     },
     {
+      name: 'callback-retry-after-ignored',
+      breaks: "a receiver's Retry-After on a failed attempt ignored: the retry comes on the schedule's (100 ms) delay (D7)",
+      caughtBy: 'callback-retry-after',
+      levels: full,
+      callback: true,
+      breakage: { hideRetryAfter: true },
+    },
+    {
       name: 'callback-410-ignored',
       breaks: 'a 410 Gone from the receiver does not stop the retries',
       caughtBy: 'callback-retry-stops-on-410',
@@ -1032,8 +1040,10 @@ export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
         deliver: async (delivery, tools) => {
           const status = await tools.relay(delivery).catch(() => 502);
           if ((status >= 200 && status < 300) || status === 410) return status;
-          // Retry at once from the proxy, as a service with a very short first delay would; then tell the sandbox it is done.
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          // Retry at once from the proxy, as a service with a very short first delay would (but not before a Retry-After
+          // the receiver sent, D7); then tell the sandbox it is done.
+          const retryAfterMs = Number(tools.lastRetryAfter() ?? 0) * 1000;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(50, retryAfterMs)));
           await tools.relay(resigned(delivery, callbackSecret, delivery.headers['webhook-id'])).catch(() => 0);
           return 204;
         },
