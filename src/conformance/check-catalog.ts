@@ -36,6 +36,12 @@ export const CHECKS = [
   },
   { name: 'status-open', level: 'full', source: 'seed: endpoints rule 1', title: 'A new checkout has status "open"' },
   {
+    name: 'metadata-null',
+    level: 'full',
+    source: 'D17',
+    title: 'A new checkout has metadata null (it cannot be set at creation in v1)',
+  },
+  {
     name: 'echoes-request',
     level: 'full',
     source: 'seed: endpoints rule 2; D15; D19',
@@ -103,7 +109,8 @@ export const CHECKS = [
     name: 'idempotent-replay',
     level: 'full',
     source: 'D24',
-    title: 'Same Idempotency-Key and body replays the checkout; another body → 422 idempotency-key-reused',
+    title:
+      'Same Idempotency-Key and body replays the checkout; another body → 422 idempotency-key-reused; a key of 255 visible characters is taken',
   },
   {
     name: 'key-never-echoed',

@@ -850,6 +850,51 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       },
     },
     {
+      name: 'metadata-set-at-creation',
+      breaks: 'a new checkout with metadata {} instead of null (D17)',
+      caughtBy: 'metadata-null',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.metadata = {};
+        }),
+      },
+    },
+    {
+      name: 'long-idempotency-key-refused',
+      breaks: 'an Idempotency-Key over 64 characters refused with 422, though keys of up to 255 are allowed',
+      caughtBy: 'idempotent-replay',
+      levels: full,
+      breakage: {
+        response: (response, request) =>
+          isCreate(request) && (request.headers['idempotency-key']?.length ?? 0) > 64
+            ? validationFailed(response, [{ pointer: '', code: 'too_long', detail: 'The Idempotency-Key is longer than 64 characters.' }])
+            : undefined,
+      },
+    },
+    {
+      name: 'payment-type-any-accepted',
+      breaks: 'payment_method_data.type of any string taken as cryptopaymentmethoddetail (D20: the only value)',
+      caughtBy: 'negative-space-rejected',
+      levels: both,
+      breakage: {
+        request: (request) => {
+          const body = createBody(request);
+          const data = body?.payment_method_data;
+          if (typeof data?.type !== 'string' || data.type === 'cryptopaymentmethoddetail') return undefined;
+          return { ...request, body: JSON.stringify({ ...body, payment_method_data: { ...data, type: 'cryptopaymentmethoddetail' } }) };
+        },
+      },
+    },
+    {
+      name: 'callback-id-with-dot',
+      breaks: 'the callback sent under a webhook-id with a dot (msg_….x), signed over it (D6: never a dot)',
+      caughtBy: 'callback-delivered',
+      levels: both,
+      callback: true,
+      breakage: { callback: (delivery) => resigned(delivery, callbackSecret, `${delivery.headers['webhook-id']}.x`) },
+    },
+    {
       name: 'items-reversed',
       breaks: 'the invoice items of the record in the reverse of the order sent',
       caughtBy: 'amounts-exact',
