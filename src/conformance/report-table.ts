@@ -65,5 +65,8 @@ export function renderVerdictLine(outcome: RunOutcome): string {
 export function renderPromisesNotChecked(outcome: RunOutcome): string {
   const unchecked = promisesNotChecked(outcome.results);
   if (unchecked.length === 0) return 'Every promise of the ledger that needs an input was checked.';
-  return `Promises not checked (${unchecked.length}, each needs an input): ${unchecked.map(({ id, needs }) => `${id} (${needs})`).join('; ')}.`;
+  return [
+    `Promises not checked (${unchecked.length}), each for want of an input:`,
+    ...unchecked.map(({ id, needs }) => `  - ${id}: needs ${needs}`),
+  ].join('\n');
 }

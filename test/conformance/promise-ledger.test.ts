@@ -109,4 +109,18 @@ describe('docs/conformance.md shows the ledger', () => {
     }
     expect(actual, 'out of date: run UPDATE_PROMISE_TABLE=1 npx vitest run test/conformance/promise-ledger.test.ts').toBe(expected);
   });
+
+  it('lists every check of the catalog, with its level, in the table of checks (and no other)', () => {
+    const doc = readFileSync('docs/conformance.md', 'utf8');
+    const table = doc.slice(doc.indexOf('| Check | Level | Enforces |'));
+    const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2);
+    const listed = rows.flatMap((row) => {
+      const [names, level] = row
+        .split('|')
+        .slice(1, 3)
+        .map((cell) => cell.trim());
+      return [...names.matchAll(/`([a-z0-9-]+)`/g)].map((match) => `${match[1]} ${level}`);
+    });
+    expect(listed.sort()).toEqual(CHECKS.map((check) => `${check.name} ${check.level}`).sort());
+  });
 });

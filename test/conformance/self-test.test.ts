@@ -160,7 +160,7 @@ describe('where the callback checks cannot run, the verdict names them', () => {
     );
     // Without the second key, the promise it would check is named with the input it needs.
     expect(run.stdout).toMatch(
-      /Promises not checked \(\d+, each needs an input\): [^\n]*idempotency\.scoped-per-key \(CHECKOUT_API_KEY_2: /,
+      /Promises not checked \(\d+\), each for want of an input:\n[\s\S]*\n {2}- idempotency\.scoped-per-key: needs CHECKOUT_API_KEY_2: /,
     );
     expect(statusesOf(report)).toMatchObject({
       'callback-delivered': 'pass',

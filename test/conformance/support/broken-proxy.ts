@@ -15,6 +15,8 @@ export interface ProxiedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Sent with Transfer-Encoding: chunked, in pieces, instead of with a Content-Length. */
+  chunked?: boolean;
 }
 
 export interface ProxyTools {
@@ -155,6 +157,13 @@ function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {
 function send(res: http.ServerResponse, response: ProxiedResponse): void {
   const headers = { ...response.headers };
   for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
+  if (response.chunked) {
+    res.writeHead(response.status, { ...headers, 'transfer-encoding': 'chunked' });
+    const middle = Math.floor(response.body.length / 2);
+    res.write(response.body.slice(0, middle));
+    res.end(response.body.slice(middle));
+    return;
+  }
   res.writeHead(response.status, { ...headers, 'content-length': Buffer.byteLength(response.body) });
   res.end(response.body);
 }

@@ -139,6 +139,21 @@ export const CORRECT_VARIANTS: CorrectAnswerVariant[] = [
     }),
   },
   {
+    name: 'chunked-answers',
+    chooses: 'every answer with a body sent with Transfer-Encoding: chunked, in two pieces, instead of a Content-Length',
+    breakage: () => ({ response: (response) => (response.body === '' ? undefined : { ...response, chunked: true }) }),
+  },
+  {
+    name: 'slower-callback',
+    chooses: 'each callback attempt sent 800 ms later than the sandbox sends it (within the schedule and the retry wait)',
+    breakage: () => ({
+      deliver: async (delivery, tools) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        return tools.relay(delivery).catch(() => 502);
+      },
+    }),
+  },
+  {
     name: 'created-200',
     chooses: '200 instead of 201 for a created checkout (D1: any 2xx with a Checkout body is success)',
     breakage: () => ({ response: (response, request) => (isCreateAnswer(request, response) ? { ...response, status: 200 } : undefined) }),
