@@ -160,6 +160,12 @@ export const CHECKS = [
     title: "An Idempotency-Key used under one API key, sent under another with the same body, creates that key's own checkout",
   },
   {
+    name: 'problem-title-stable',
+    level: 'full',
+    source: 'D2',
+    title: "Every problem document of one type carries the same title (Problem.yaml: the type's short summary)",
+  },
+  {
     name: 'request-id-urn',
     level: 'full',
     source: 'D2',

@@ -11,6 +11,7 @@ import { checkIdempotencyPerKey } from './checks/idempotency-per-key.js';
 import { checkInvalidBodies, type InvalidRequest, tableRequests } from './checks/invalid-requests.js';
 import { checkMethodsAndPaths } from './checks/methods-and-paths.js';
 import { checkNegativeSpace } from './checks/negative-space.js';
+import { checkProblemTitlesStable } from './checks/problem-titles.js';
 import { checkRequestFormats } from './checks/request-format.js';
 import { checkRequestIdsAreUrns } from './checks/request-id.js';
 import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
@@ -140,6 +141,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     }
     checkKeyNeverEchoed(context, exchanges);
     if (recorder.isActive('request-id-urn')) checkRequestIdsAreUrns(context, exchanges);
+    if (recorder.isActive('problem-title-stable')) checkProblemTitlesStable(context, exchanges);
   } finally {
     requester.close();
   }

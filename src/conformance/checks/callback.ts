@@ -1,6 +1,6 @@
 // The completion callback (seed: events; D5, D6, D22). callback-delivered: a checkout created with a callback_url
 // on this machine, driven to completion, is announced by a POST of a CheckoutCompletedEvent with the three
-// Standard Webhooks headers in their contract shapes. callback-verified (level full): the signature verifies with
+// Standard Webhooks headers in their contract shapes, and the event's timestamp in UTC. callback-verified (level full): the signature verifies with
 // the signing secret (standardwebhooks, which also rejects a timestamp more than 5 minutes off) and `data` is the
 // checkout that was created, now complete, with updatedAt not before createdAt. Records are compared as JSON values
 // (RFC 8259 objects are unordered; whitespace and escapes are the sender's), and only on the fields the contract
@@ -61,6 +61,11 @@ function deliveryViolations(context: CheckContext, delivery: ReceivedCallback): 
   const validate = context.validators.validatorFor('CheckoutCompletedEvent');
   if (event === undefined) messages.push('the body is not JSON');
   else if (!validate(event)) messages.push(`the body is not a CheckoutCompletedEvent: ${formatSchemaErrors(validate)}`);
+  // The schema's date-time admits any offset; the contract says "in UTC".
+  const timestamp = (event as { timestamp?: unknown } | undefined)?.timestamp;
+  if (typeof timestamp === 'string' && !/(?:Z|[+-]00:00)$/i.test(timestamp)) {
+    messages.push(`timestamp ${JSON.stringify(timestamp)} is not in UTC (Z or +00:00)`);
+  }
   return messages;
 }
 

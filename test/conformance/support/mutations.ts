@@ -895,6 +895,59 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       breakage: { callback: (delivery) => resigned(delivery, callbackSecret, `${delivery.headers['webhook-id']}.x`) },
     },
     {
+      name: 'charset-ignored',
+      breaks: 'JSON in a charset other than UTF-8 taken as UTF-8 (D3: 415)',
+      caughtBy: 'wrong-media-type-rejected',
+      levels: full,
+      breakage: {
+        request: (request) =>
+          /charset=(?!utf-8)/i.test(request.headers['content-type'] ?? '')
+            ? { ...request, headers: { ...request.headers, 'content-type': 'application/json' } }
+            : undefined,
+      },
+    },
+    {
+      name: 'empty-body-422',
+      breaks: 'an empty body answered 422 validation-failed instead of 400 malformed-json (D3)',
+      caughtBy: 'malformed-json-rejected',
+      levels: full,
+      breakage: {
+        response: (response, request) =>
+          isCreate(request) && request.body === '' && request.headers['content-type'] === 'application/json'
+            ? validationFailed(response, [{ pointer: '', code: 'required', detail: 'The body is empty.' }])
+            : undefined,
+      },
+    },
+    {
+      name: 'problem-title-varies',
+      breaks: 'a validation-failed title that names the first field that failed, so it differs between occurrences',
+      caughtBy: 'problem-title-stable',
+      levels: full,
+      breakage: {
+        response: onStatus(422, (response) => {
+          const problem = JSON.parse(response.body);
+          if (problem.type?.endsWith('/validation-failed')) problem.title = `Validation failed at ${problem.errors?.[0]?.pointer ?? '/'}`;
+          return { ...response, body: JSON.stringify(problem) };
+        }),
+      },
+    },
+    {
+      name: 'callback-timestamp-offset',
+      breaks: 'the event timestamp written with a +02:00 offset, not in UTC (the same instant, re-signed)',
+      caughtBy: 'callback-delivered',
+      levels: both,
+      callback: true,
+      breakage: {
+        callback: changeCallbackEvent(
+          (event) => {
+            const at = new Date(new Date(event.timestamp).getTime() + 2 * 3_600_000).toISOString();
+            event.timestamp = at.replace('Z', '+02:00');
+          },
+          { secret: callbackSecret },
+        ),
+      },
+    },
+    {
       name: 'items-reversed',
       breaks: 'the invoice items of the record in the reverse of the order sent',
       caughtBy: 'amounts-exact',
