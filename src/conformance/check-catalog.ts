@@ -224,6 +224,14 @@ export const CHECKS = [
       'An event acknowledged with 2xx is not delivered again, under its webhook-id or another (listened for the retry wait after the ack)',
   },
   {
+    name: 'status-final',
+    level: 'full',
+    source: 'D22',
+    needsCallback: true,
+    title:
+      'A completed checkout reads back complete and an expired one expired (through --read-path), and neither changes when driven the other way',
+  },
+  {
     name: 'callback-none-on-expiry',
     level: 'full',
     source: 'D5; D22',

@@ -19,6 +19,8 @@ export interface CallbackConfig {
   secret?: string;
   /** Path (with `{id}`) that drives a checkout to expiry, or null when the implementation has no such helper. */
   expirePath: string | null;
+  /** Path (with `{id}`) that reads a checkout back (GET), or null when the implementation has no such helper. */
+  readPath: string | null;
   /** How long to wait for a retry after a failed attempt, and to listen for deliveries that must not come. */
   retryWaitMs: number;
 }
@@ -53,3 +55,4 @@ export const CREATE_PATH = createOperation.path;
 export const AUTH_SCHEME = readAuthScheme(createOperation);
 export const SANDBOX_COMPLETE_PATH = '/sandbox/v1/checkouts/{id}/complete';
 export const SANDBOX_EXPIRE_PATH = '/sandbox/v1/checkouts/{id}/expire';
+export const SANDBOX_READ_PATH = '/sandbox/v1/checkouts/{id}';

@@ -11,6 +11,7 @@ import {
   type Level,
   SANDBOX_COMPLETE_PATH,
   SANDBOX_EXPIRE_PATH,
+  SANDBOX_READ_PATH,
 } from './conformance-config.js';
 
 const DEFAULTS = {
@@ -24,7 +25,7 @@ const DEFAULTS = {
 };
 
 /** Flags that only mean something when the callback checks run. */
-const CALLBACK_FLAGS = ['callback-listen', 'complete-path', 'expire-path', 'retry-wait'] as const;
+const CALLBACK_FLAGS = ['callback-listen', 'complete-path', 'expire-path', 'read-path', 'retry-wait'] as const;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -36,6 +37,7 @@ const OPTIONS = {
   'callback-listen': { type: 'string' },
   'complete-path': { type: 'string' },
   'expire-path': { type: 'string' },
+  'read-path': { type: 'string' },
   'retry-wait': { type: 'string' },
   seed: { type: 'string' },
   generated: { type: 'string' },
@@ -215,6 +217,7 @@ function parseCallback(
       SANDBOX_EXPIRE_PATH,
       'when it has no way to expire a checkout on demand',
     ),
+    readPath: parseHelperPath('--read-path', values['read-path'], SANDBOX_READ_PATH, 'when it has no way to read a checkout back'),
     secret,
     retryWaitMs: values['retry-wait'] === undefined ? DEFAULTS.retryWaitMs : parseDuration('--retry-wait', values['retry-wait']),
   };

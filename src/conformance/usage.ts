@@ -1,5 +1,5 @@
 // The --help text.
-import { SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH } from './conformance-config.js';
+import { SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH, SANDBOX_READ_PATH } from './conformance-config.js';
 
 export const USAGE = `checkout-conformance: check that a service honours the Checkout API contract.
 
@@ -24,6 +24,9 @@ Options:
   --expire-path PATH      The path (with {id}) that expires a checkout, POSTed with the API key (default
                           ${SANDBOX_EXPIRE_PATH}), or none: the no-callback-on-expiry
                           check is then named as not run.
+  --read-path PATH        The path (with {id}) that reads a checkout back, a GET with the API key (default
+                          ${SANDBOX_READ_PATH}), or none: the status-final check (a completed or
+                          expired checkout never changes again) is then named as not run.
   --retry-wait DURATION   How long to wait for a callback retry, and to listen for deliveries that must not come
                           (after a 410, a 2xx, an expiry): default 6.5s, the contract's first retry delay with its
                           jitter (5.5 s) and 1 s to arrive. A service with a shorter schedule passes sooner.

@@ -948,6 +948,31 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       },
     },
     {
+      name: 'expired-checkout-completes',
+      breaks: 'an expired checkout can still be completed, and then reads back complete (D22: both states are final)',
+      caughtBy: 'status-final',
+      levels: full,
+      callback: true,
+      breakage: {
+        response: (response, request, tools) => {
+          tools.state.expired ??= new Set<string>();
+          tools.state.revived ??= new Set<string>();
+          const [expired, revived] = [tools.state.expired as Set<string>, tools.state.revived as Set<string>];
+          const helper = /^\/sandbox\/v1\/checkouts\/([^/]+)(\/complete|\/expire)?$/.exec(request.path);
+          if (!helper) return undefined;
+          const [, id, action] = helper;
+          if (action === '/expire' && response.status < 300) expired.add(id);
+          if (action === '/complete' && expired.has(id)) {
+            revived.add(id);
+            return { ...response, status: 200, body: JSON.stringify({ ...JSON.parse(response.body), status: 'complete' }) };
+          }
+          if (action === undefined && revived.has(id))
+            return { ...response, body: JSON.stringify({ ...JSON.parse(response.body), status: 'complete' }) };
+          return undefined;
+        },
+      },
+    },
+    {
       name: 'items-reversed',
       breaks: 'the invoice items of the record in the reverse of the order sent',
       caughtBy: 'amounts-exact',
