@@ -19,9 +19,9 @@ export interface ReceivedAttempt extends ReceivedCallback {
   answeredAt: number;
 }
 
-/** The receiver's answer to one attempt: a status, a status with Retry-After seconds, or "drop" to close the
- *  connection without an answer. */
-export type Reply = number | 'drop' | { status: number; retryAfterSeconds: number };
+/** The receiver's answer to one attempt: a status, a status with headers (Retry-After, Location), or "drop" to close
+ *  the connection without an answer. */
+export type Reply = number | 'drop' | { status: number; headers: Record<string, string> };
 
 export interface CallbackReceiver {
   port: number;
@@ -73,7 +73,7 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
         answeredAt: now,
       });
       if (reply === 'drop') req.socket.destroy();
-      else if (typeof reply === 'object') res.writeHead(reply.status, { 'retry-after': String(reply.retryAfterSeconds) }).end();
+      else if (typeof reply === 'object') res.writeHead(reply.status, reply.headers).end();
       else res.writeHead(reply).end();
       for (const wake of waiting) wake();
     });

@@ -191,7 +191,7 @@ export const CHECKS = [
     needsCallback: true,
     needsSecret: true,
     title:
-      'A first attempt answered 503, and one ended without an answer, is retried within the first delay and its jitter (5.5 s), with the same webhook-id and body, a fresh webhook-timestamp and a valid signature',
+      'A first attempt answered 503, one answered 302 (not followed), and one ended without an answer, is retried within the first delay and its jitter (5.5 s), with the same webhook-id and body, a fresh webhook-timestamp and a valid signature',
   },
   {
     name: 'callback-retry-stops-on-410',

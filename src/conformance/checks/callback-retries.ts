@@ -1,4 +1,5 @@
-// Retries of a failed callback (D6, D7). callback-retried: a first attempt answered 503, and one whose connection the
+// Retries of a failed callback (D6, D7). callback-retried: a first attempt answered 503, one answered 302 with a
+// Location (not followed: sent again to the callback_url, nothing to the Location), and one whose connection the
 // receiver closes without an answer, are each sent again within the contract's first delay plus its jitter (5.5 s;
 // --retry-wait adds 1 s for the attempt to travel), under the same webhook-id, with the same body, a fresh
 // webhook-timestamp and a signature that verifies. A service with a shorter schedule passes as soon as its retry
@@ -10,7 +11,8 @@
 // "No answer" is a connection closed without a reply, not one held open: the contract lets a receiver take 15 s to
 // answer, so holding the attempt until the service gives up would keep every run over 20 s.
 
-import type { ReceivedAttempt, Reply } from '../callback-receiver.js';
+import { randomBytes } from 'node:crypto';
+import { callbackPath, type ReceivedAttempt, type Reply } from '../callback-receiver.js';
 import type { CheckName } from '../check-catalog.js';
 import { signatureViolations } from './callback.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
@@ -26,7 +28,29 @@ export async function checkCallbackRetries(context: CheckContext, session: Callb
     ...FAILED_FIRST_ATTEMPTS.map((failed) => checkRetried(context, session, failed)),
     checkStopsOn410(context, session),
     checkRetryAfter(context, session),
+    checkRedirectNotFollowed(context, session),
   ]);
+}
+
+/** D7: a 3xx is a failure, "since redirects are not followed": retried at the callback_url, never sent to Location. */
+async function checkRedirectNotFollowed(context: CheckContext, session: CallbackSession): Promise<void> {
+  const check: CheckName = 'callback-retried';
+  if (!context.recorder.isActive(check)) return;
+  const caseName = 'first attempt answered 302 with a Location';
+  const elsewhere = randomBytes(16).toString('hex');
+  const location = `http://${session.host}${callbackPath(elsewhere)}`;
+  const first = await deliverFirst(session, check, caseName, [{ status: 302, headers: { location } }]);
+  if (!first) return;
+  const { wait, checkout, attempt } = first;
+  const retry = await session.receiver.waitForAttempt(checkout.token, 2, attempt.answeredAt + wait - Date.now());
+  const followed = await session.receiver.waitForAttempt(elsewhere, 1, 0);
+  const messages: string[] = [];
+  if (followed)
+    messages.push(
+      `the callback followed the redirect to its Location ${followed.arrivedAt - attempt.answeredAt} ms after the 302; redirects are not followed (D7)`,
+    );
+  if (!retry) messages.push(`no retry came to the callback_url within ${wait} ms of the 302 (D7: a 3xx is a failure, retried)`);
+  context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, retry ?? followed ?? attempt));
 }
 
 // Timers may fire a few milliseconds early, and the service measures from when the reply reached it (later).
@@ -37,7 +61,7 @@ async function checkRetryAfter(context: CheckContext, session: CallbackSession):
   if (!context.recorder.isActive(check)) return;
   const retryAfterSeconds = Math.ceil(session.callback.retryWaitMs / 1000);
   const caseName = `first attempt answered 503 with Retry-After: ${retryAfterSeconds}`;
-  const first = await deliverFirst(session, check, caseName, [{ status: 503, retryAfterSeconds }]);
+  const first = await deliverFirst(session, check, caseName, [{ status: 503, headers: { 'retry-after': String(retryAfterSeconds) } }]);
   if (!first) return;
   const { wait, checkout, attempt } = first;
   const earliest = attempt.answeredAt + retryAfterSeconds * 1000;

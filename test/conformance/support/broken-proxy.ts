@@ -44,8 +44,8 @@ export interface Breakage {
 export interface DeliveryTools {
   /** Send a delivery on to the receiver; resolves with its status, rejects when it gave no answer. */
   relay(delivery: ProxiedRequest): Promise<number>;
-  /** The Retry-After of the receiver's last reply, when it sent one (the implementation gets it with that status). */
-  lastRetryAfter(): string | undefined;
+  /** The receiver's last reply: its status and headers (a Retry-After goes back to the implementation with it). */
+  lastReply(): { status: number; headers: Record<string, string> };
   state: Record<string, unknown>;
 }
 
@@ -97,14 +97,14 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
     const replyHeaders = (answer: { status: number; retryAfter?: string }, status: number): Record<string, string> =>
       answer.retryAfter !== undefined && answer.status === status && !breakage?.hideRetryAfter ? { 'retry-after': answer.retryAfter } : {};
     if (breakage?.deliver) {
-      let last: { status: number; retryAfter?: string } = { status: 0 };
+      let last: { status: number; headers: Record<string, string> } = { status: 0, headers: {} };
       const relay = async (changed: ProxiedRequest) => {
         const answer = await sendRaw(target, { ...changed, path: target.pathname + target.search });
-        last = { status: answer.status, retryAfter: answer.headers['retry-after'] };
+        last = { status: answer.status, headers: answer.headers };
         return answer.status;
       };
-      const status = await breakage.deliver(delivery, { relay, lastRetryAfter: () => last.retryAfter, state });
-      send(res, { status, headers: replyHeaders(last, status), body: '' });
+      const status = await breakage.deliver(delivery, { relay, lastReply: () => last, state });
+      send(res, { status, headers: replyHeaders({ status: last.status, retryAfter: last.headers['retry-after'] }, status), body: '' });
       return;
     }
     const changed = breakage?.callback ? breakage.callback(delivery) : delivery;

@@ -716,6 +716,23 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       breakage: { hideRetryAfter: true },
     },
     {
+      name: 'callback-redirect-followed',
+      breaks: "a receiver's 302 followed: the attempt sent on to the Location, and taken as delivered (D7: not followed)",
+      caughtBy: 'callback-retried',
+      levels: full,
+      callback: true,
+      breakage: {
+        deliver: async (delivery, tools) => {
+          const status = await tools.relay(delivery).catch(() => 502);
+          const location = tools.lastReply().headers.location;
+          if (status < 300 || status >= 400 || location === undefined) return status;
+          const headers = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => /^(content-type|webhook-)/.test(name)));
+          const followed = await fetch(location, { method: 'POST', headers, body: delivery.body }).catch(() => undefined);
+          return followed?.status ?? 502;
+        },
+      },
+    },
+    {
       name: 'callback-410-ignored',
       breaks: 'a 410 Gone from the receiver does not stop the retries',
       caughtBy: 'callback-retry-stops-on-410',
@@ -1165,7 +1182,7 @@ export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
           if ((status >= 200 && status < 300) || status === 410) return status;
           // Retry at once from the proxy, as a service with a very short first delay would (but not before a Retry-After
           // the receiver sent, D7); then tell the sandbox it is done.
-          const retryAfterMs = Number(tools.lastRetryAfter() ?? 0) * 1000;
+          const retryAfterMs = Number(tools.lastReply().headers['retry-after'] ?? 0) * 1000;
           await new Promise((resolve) => setTimeout(resolve, Math.max(50, retryAfterMs)));
           await tools.relay(resigned(delivery, callbackSecret, delivery.headers['webhook-id'])).catch(() => 0);
           return 204;
