@@ -46,7 +46,8 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
   const scripts = new Map<string, Reply[]>();
   const waiting = new Set<() => void>();
   const server = http.createServer((req, res) => {
-    const token = req.url?.startsWith(PATH_PREFIX) ? req.url.slice(PATH_PREFIX.length) : undefined;
+    // The token is the path's last segment; a query the callback_url carried stays in the attempt's path.
+    const token = req.url?.startsWith(PATH_PREFIX) ? req.url.slice(PATH_PREFIX.length).split('?')[0] : undefined;
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {

@@ -1,5 +1,5 @@
 // The completion callback (seed: events; D5, D6, D22). callback-delivered: a checkout created with a callback_url
-// on this machine, driven to completion, is announced by a POST of a CheckoutCompletedEvent with the three
+// on this machine (with a query), driven to completion, is announced by a POST to that URL, query intact, of a CheckoutCompletedEvent with the three
 // Standard Webhooks headers in their contract shapes, and the event's timestamp in UTC. callback-verified (level full): the signature verifies with
 // the signing secret (standardwebhooks, which also rejects a timestamp more than 5 minutes off) and `data` is the
 // checkout that was created, now complete, with updatedAt not before createdAt. Records are compared as JSON values
@@ -36,7 +36,11 @@ export async function checkCallback(context: CheckContext, session: CallbackSess
   const delivery = await session.awaitFirstDelivery(checkout, 'callback-delivered', caseName);
   if (!delivery) return undefined;
   const exchange = deliveryAsExchange(checkout.created, delivery);
-  recorder.record('callback-delivered', caseName, deliveryViolations(context, delivery), exchange);
+  const wrongTarget =
+    delivery.path === checkout.callbackTarget
+      ? []
+      : [`the callback came to ${delivery.path}; the callback_url's path and query are ${checkout.callbackTarget}`];
+  recorder.record('callback-delivered', caseName, [...wrongTarget, ...deliveryViolations(context, delivery)], exchange);
   if (recorder.isActive('callback-verified')) {
     const { failures, warnings } = verificationFindings(session.callback.secret!, delivery, checkout.record);
     recorder.record('callback-verified', caseName, failures, exchange);

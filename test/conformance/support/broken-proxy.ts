@@ -42,6 +42,8 @@ export interface Breakage {
 }
 
 export interface DeliveryTools {
+  /** The callback_url the implementation was given (the kit's receiver). */
+  target: URL;
   /** Send a delivery on to the receiver; resolves with its status, rejects when it gave no answer. */
   relay(delivery: ProxiedRequest): Promise<number>;
   /** The receiver's last reply: its status and headers (a Retry-After goes back to the implementation with it). */
@@ -103,7 +105,7 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
         last = { status: answer.status, headers: answer.headers };
         return answer.status;
       };
-      const status = await breakage.deliver(delivery, { relay, lastReply: () => last, state });
+      const status = await breakage.deliver(delivery, { target, relay, lastReply: () => last, state });
       send(res, { status, headers: replyHeaders({ status: last.status, retryAfter: last.headers['retry-after'] }, status), body: '' });
       return;
     }

@@ -716,6 +716,21 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       breakage: { hideRetryAfter: true },
     },
     {
+      name: 'callback-query-dropped',
+      breaks: "the callback sent to the callback_url's path without its query",
+      caughtBy: 'callback-delivered',
+      levels: both,
+      callback: true,
+      breakage: {
+        deliver: async (delivery, tools) => {
+          const headers = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => /^(content-type|webhook-)/.test(name)));
+          const withoutQuery = new URL(tools.target.pathname, tools.target);
+          const sent = await fetch(withoutQuery, { method: 'POST', headers, body: delivery.body }).catch(() => undefined);
+          return sent?.status ?? 502;
+        },
+      },
+    },
+    {
       name: 'callback-redirect-followed',
       breaks: "a receiver's 302 followed: the attempt sent on to the Location, and taken as delivered (D7: not followed)",
       caughtBy: 'callback-retried',
