@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/conformance/check-catalog.js';
 import { INFORMATIVE, kindOf, PROMISES, type PromiseKind, promisesObservedBy } from '../../src/conformance/promise-ledger.js';
 import { CANARY_KEY } from '../support/canary.js';
-import { contractSentences, splitSentences } from './support/contract-sentences.js';
+import { contractSentences, markdownSentences, splitSentences } from './support/contract-sentences.js';
 import { buildMutations } from './support/mutations.js';
 import { renderPromiseTable, TABLE_END, TABLE_START } from './support/promise-table.js';
 import { CALLBACK_SECRET } from './support/sandbox-process.js';
@@ -22,6 +22,36 @@ const entries = [
 ];
 const mutations = new Map(buildMutations(CANARY_KEY, CALLBACK_SECRET).map((mutation) => [mutation.name, mutation]));
 const checkNames = new Set<string>(CHECKS.map((check) => check.name));
+
+describe('the contract read as sentences', () => {
+  it('splits at a stop before a capital or a code span, not after an abbreviation, a section sign or before lower case', () => {
+    expect(splitSentences('One rule.  Two, e.g. this one. `Three` holds (RFC 9110 §15.3.2). 5 s. and more.')).toEqual([
+      'One rule.',
+      'Two, e.g. this one.',
+      '`Three` holds (RFC 9110 §15.3.2).',
+      '5 s. and more.',
+    ]);
+  });
+
+  it('reads Markdown: list items and table rows apart, headings and fenced code left out', () => {
+    const markdown = [
+      '## Title',
+      '',
+      'A first',
+      'line. A second.',
+      '',
+      '- an item.',
+      '',
+      '```',
+      'code. Not read.',
+      '```',
+      '| A | B |',
+      '|---|---|',
+      '| x | y. |',
+    ];
+    expect(markdownSentences(markdown.join('\n'))).toEqual(['A first line.', 'A second.', 'an item.', 'A: B', 'x: y.']);
+  });
+});
 
 describe('the promise ledger accounts for every sentence of the contract', () => {
   it('quotes each sentence once, as a promise or as informative', () => {
