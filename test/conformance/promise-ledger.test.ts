@@ -74,6 +74,10 @@ describe('the promise ledger accounts for every sentence of the contract', () =>
       words.filter((text) => whereStands.has(text) && !at.includes(whereStands.get(text)!)).map((text) => `${owner}: ${text}`),
     );
     expect(misplaced).toEqual([]);
+    const emptyPlaces = entries.flatMap(({ owner, words, at }) =>
+      at.filter((place) => !words.some((text) => whereStands.get(text) === place)).map((place) => `${owner}: ${place}`),
+    );
+    expect(emptyPlaces, 'places an entry names where none of its words stand').toEqual([]);
   });
 
   it('gives each promise a unique id and exactly one kind, and each informative entry its why', () => {
