@@ -1,8 +1,9 @@
 // The completion callback (seed: events; D5, D6, D22). callback-delivered: a checkout created with a callback_url
-// on this machine (with a query), driven to completion, is announced by a POST to that URL, query intact, of a CheckoutCompletedEvent with the three
-// Standard Webhooks headers in their contract shapes, and the event's timestamp in UTC. callback-verified (level full): the signature verifies with
-// the signing secret (standardwebhooks, which also rejects a timestamp more than 5 minutes off) and `data` is the
-// checkout that was created, now complete, with updatedAt not before createdAt. Records are compared as JSON values
+// on this machine (with a query), driven to completion, is announced by a POST to that URL, query intact, of a
+// CheckoutCompletedEvent with the three Standard Webhooks headers in their contract shapes, and the event's timestamp
+// in UTC. callback-verified (level full): the signature verifies with the signing secret (standardwebhooks, which
+// also rejects a timestamp more than 5 minutes off) and `data` is the checkout that was created, now complete, with
+// updatedAt not before createdAt. Records are compared as JSON values
 // (RFC 8259 objects are unordered; whitespace and escapes are the sender's), and only on the fields the contract
 // documents: an undocumented field (D26, D28) may change at completion, which warns.
 import { isDeepStrictEqual } from 'node:util';
@@ -17,7 +18,7 @@ import { formatSchemaErrors } from './expect-problem.js';
 
 /** The documented fields of a checkout that completion may change (D22: the transition and its update time); every
  *  other documented field of `data` is the created record's. */
-export const FIELDS_CHANGED_BY_COMPLETION: readonly string[] = ['status', 'updatedAt'];
+const FIELDS_CHANGED_BY_COMPLETION: readonly string[] = ['status', 'updatedAt'];
 
 /** The fields of a checkout record the contract documents (the Checkout schema's properties). */
 const DOCUMENTED_FIELDS = new Set(Object.keys((loadContract().components.schemas.Checkout as { properties: object }).properties));
