@@ -17,6 +17,8 @@ export interface CheckDefinition {
   needsSecret?: boolean;
   /** Runs only with CHECKOUT_API_KEY_2: a second key of the same service. */
   needsSecondKey?: boolean;
+  /** Runs only with --retry-schedule: the service's configured retry delays. */
+  needsRetrySchedule?: boolean;
   /** What the verdict calls this check's group when all of it is not run ("callbacks not checked"). */
   area?: string;
 }
@@ -192,6 +194,14 @@ export const CHECKS = [
     needsSecret: true,
     title:
       'A first attempt answered 503, one answered 302 (not followed), and one ended without an answer, is retried within the first delay and its jitter (5.5 s), with the same webhook-id and body, a fresh webhook-timestamp and a valid signature',
+  },
+  {
+    name: 'callback-retry-schedule',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    needsRetrySchedule: true,
+    title: 'Every attempt failed: one retry per delay of --retry-schedule, each within its delay and jitter, then no more (it gives up)',
   },
   {
     name: 'callback-retry-stops-on-410',

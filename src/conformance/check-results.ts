@@ -42,6 +42,7 @@ export interface RunConditions {
   callbackNotRun?: string;
   secretNotRun?: string;
   secondKeyNotRun?: string;
+  retryScheduleNotRun?: string;
 }
 
 export function createCheckRecorder(level: Level, conditions: RunConditions = {}): CheckRecorder {
@@ -52,6 +53,7 @@ export function createCheckRecorder(level: Level, conditions: RunConditions = {}
     if (check.needsCallback && conditions.callbackNotRun) return conditions.callbackNotRun;
     if (check.needsSecret && conditions.secretNotRun) return conditions.secretNotRun;
     if (check.needsSecondKey && conditions.secondKeyNotRun) return conditions.secondKeyNotRun;
+    if (check.needsRetrySchedule && conditions.retryScheduleNotRun) return conditions.retryScheduleNotRun;
     return undefined;
   };
   const reasonOf = (check: CheckDefinition) => staticReasonOf(check) ?? notRunReasons.get(check.name as CheckName);

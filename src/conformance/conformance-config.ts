@@ -23,6 +23,9 @@ export interface CallbackConfig {
   readPath: string | null;
   /** How long to wait for a retry after a failed attempt, and to listen for deliveries that must not come. */
   retryWaitMs: number;
+  /** The service's configured retry delays (--retry-schedule), for a staging service with short ones; undefined when
+   *  not given (the whole schedule is then named as not checked). */
+  retryScheduleMs?: number[];
 }
 
 export interface ConformanceConfig {

@@ -25,7 +25,7 @@ const DEFAULTS = {
 };
 
 /** Flags that only mean something when the callback checks run. */
-const CALLBACK_FLAGS = ['callback-listen', 'complete-path', 'expire-path', 'read-path', 'retry-wait'] as const;
+const CALLBACK_FLAGS = ['callback-listen', 'complete-path', 'expire-path', 'read-path', 'retry-wait', 'retry-schedule'] as const;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -39,6 +39,7 @@ const OPTIONS = {
   'expire-path': { type: 'string' },
   'read-path': { type: 'string' },
   'retry-wait': { type: 'string' },
+  'retry-schedule': { type: 'string' },
   seed: { type: 'string' },
   generated: { type: 'string' },
   concurrency: { type: 'string' },
@@ -220,7 +221,16 @@ function parseCallback(
     readPath: parseHelperPath('--read-path', values['read-path'], SANDBOX_READ_PATH, 'when it has no way to read a checkout back'),
     secret,
     retryWaitMs: values['retry-wait'] === undefined ? DEFAULTS.retryWaitMs : parseDuration('--retry-wait', values['retry-wait']),
+    retryScheduleMs: values['retry-schedule'] === undefined ? undefined : parseSchedule(values['retry-schedule']),
   };
+}
+
+/** --retry-schedule: the service's retry delays, as durations separated by commas (`100ms,200ms,400ms`). */
+function parseSchedule(value: string): number[] {
+  const delays = value.split(',').map((delay) => parseDuration('--retry-schedule', delay));
+  if (delays.length > 20)
+    throw new UsageError('--retry-schedule takes at most 20 delays; give the delays of a staging service with short ones.');
+  return delays;
 }
 
 /** A helper route (with {id}) that drives a checkout, its default, or null for `none`. */

@@ -57,6 +57,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     callbackNotRun: config.callback ? undefined : (config.callbackNotRun ?? 'give --callback-host'),
     secretNotRun: config.callback && !config.callback.secret ? 'set CHECKOUT_CALLBACK_SECRET' : undefined,
     secondKeyNotRun: config.apiKey2 ? undefined : 'set CHECKOUT_API_KEY_2 to a second key of the service',
+    retryScheduleNotRun: config.callback?.retryScheduleMs ? undefined : "give --retry-schedule, the service's retry delays",
   });
   const endpoint = `${config.baseUrl}${CREATE_PATH}`;
   const send = async (request: SentRequest) => {

@@ -30,6 +30,9 @@ Options:
   --retry-wait DURATION   How long to wait for a callback retry, and to listen for deliveries that must not come
                           (after a 410, a 2xx, an expiry): default 6.5s, the contract's first retry delay with its
                           jitter (5.5 s) and 1 s to arrive. A service with a shorter schedule passes sooner.
+  --retry-schedule LIST   The service's retry delays, separated by commas (100ms,200ms,400ms), for a staging service
+                          configured with short ones: callback-retry-schedule then checks every attempt's spacing
+                          and that it gives up after the last. Without it that check is named as not run.
   --seed N                Seed of the generated bodies, to repeat a run exactly.
   --generated N           How many valid and invalid bodies to generate (default 16 each).
   --concurrency N         Requests in flight at once (default 4).

@@ -18,6 +18,7 @@ import { answerConflictsInFlight, CORRECT_VARIANTS, type CorrectAnswerVariant } 
 import {
   CALLBACK_SECRET,
   FAST_CALLBACK_RETRIES,
+  FAST_RETRY_SCHEDULE,
   FAST_RETRY_WAIT,
   removePackage,
   type SandboxProcess,
@@ -159,9 +160,14 @@ describe('correct implementations that write their answers and callbacks otherwi
 
   it.each(CORRECT_VARIANTS.map((variant) => [variant.name, variant] as [string, CorrectAnswerVariant]))('%s', async (name, variant) => {
     proxy.use(variant.breakage(CALLBACK_SECRET));
-    const run = await runKit(proxy.url, `variant-${name}`, ['--callback-host', '127.0.0.1', '--retry-wait', FAST_RETRY_WAIT], {
-      CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
-    });
+    const run = await runKit(
+      proxy.url,
+      `variant-${name}`,
+      ['--callback-host', '127.0.0.1', '--retry-wait', FAST_RETRY_WAIT, '--retry-schedule', FAST_RETRY_SCHEDULE],
+      {
+        CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
+      },
+    );
     expect(failing(run.statuses), `"${variant.chooses}":\n${run.stdout}`).toEqual([]);
     expect(run.code).toBe(0);
     const skipped = Object.entries(run.statuses).filter(([, status]) => status === 'skip');

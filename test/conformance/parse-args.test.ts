@@ -64,6 +64,13 @@ describe('argv and environment → configuration', () => {
     expect(off.callbackNotRun).toBe('--callback-host none');
   });
 
+  it("reads --retry-schedule as the service's delays, each a duration", () => {
+    const base = ['--base-url', 'http://127.0.0.1:4011'];
+    expect(configOf([...base, '--retry-schedule', '100ms,200,1s']).callback?.retryScheduleMs).toEqual([100, 200, 1000]);
+    expect(configOf(base).callback?.retryScheduleMs).toBeUndefined();
+    expect(() => configOf([...base, '--retry-schedule', '100ms,,1s'])).toThrow(/--retry-schedule "" is not a duration/);
+  });
+
   it('reads --read-path, with none meaning no read-back helper', () => {
     const base = ['--base-url', 'http://127.0.0.1:4011'];
     expect(configOf([...base, '--read-path', '/test/orders/{id}']).callback?.readPath).toBe('/test/orders/{id}');

@@ -12,6 +12,7 @@
 // answer, so holding the attempt until the service gives up would keep every run over 20 s.
 
 import { randomBytes } from 'node:crypto';
+import { CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
 import { callbackPath, type ReceivedAttempt, type Reply } from '../callback-receiver.js';
 import type { CheckName } from '../check-catalog.js';
 import { signatureViolations } from './callback.js';
@@ -29,7 +30,46 @@ export async function checkCallbackRetries(context: CheckContext, session: Callb
     checkStopsOn410(context, session),
     checkRetryAfter(context, session),
     checkRedirectNotFollowed(context, session),
+    checkWholeSchedule(context, session),
   ]);
+}
+
+/** The most a retry may come after its delay: the contract's jitter, and the retry wait's second for travel. */
+const TRAVEL_MS = 1_000;
+
+/**
+ * callback-retry-schedule (D7, with --retry-schedule): every attempt of one checkout answered 503, so the service
+ * retries on its whole schedule: one retry per delay, each no later than the delay with its jitter (10 %) and a
+ * second to travel (sooner fails nothing: D7 bounds how late a retry comes), and after the last, nothing more while
+ * the kit listens for the retry wait (it gave up).
+ */
+async function checkWholeSchedule(context: CheckContext, session: CallbackSession): Promise<void> {
+  const check: CheckName = 'callback-retry-schedule';
+  const schedule = session.callback.retryScheduleMs;
+  if (!context.recorder.isActive(check) || !schedule) return;
+  const caseName = `every attempt answered 503, on a schedule of ${schedule.length} retries`;
+  const first = await deliverFirst(session, check, caseName, Array(schedule.length + 1).fill(503));
+  if (!first) return;
+  const { wait, checkout } = first;
+  let previous = first.attempt;
+  for (const [index, delay] of schedule.entries()) {
+    const latest = previous.answeredAt + Math.round(delay * (1 + CONTRACT_RETRY_JITTER)) + TRAVEL_MS;
+    const retry = await session.receiver.waitForAttempt(checkout.token, index + 2, latest - Date.now());
+    const which = `retry ${index + 1} of ${schedule.length}`;
+    if (!retry) {
+      const messages = [`${which} did not come within ${delay} ms, its jitter and ${TRAVEL_MS} ms of the failed attempt before it`];
+      context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, previous));
+      return;
+    }
+    previous = retry;
+  }
+  const extra = await session.receiver.waitForAttempt(checkout.token, schedule.length + 2, previous.answeredAt + wait - Date.now());
+  const messages = extra
+    ? [
+        `attempt ${schedule.length + 2} came ${extra.arrivedAt - previous.answeredAt} ms after the last of the schedule; the service gives up after it`,
+      ]
+    : [];
+  context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, extra ?? previous));
 }
 
 /** D7: a 3xx is a failure, "since redirects are not followed": retried at the callback_url, never sent to Location. */

@@ -15,6 +15,7 @@ const NEEDS_COMPLETION: CheckName[] = [
   'callback-retried',
   'callback-retry-stops-on-410',
   'callback-retry-after',
+  'callback-retry-schedule',
   'callback-ids-unique',
   'callback-not-redelivered',
 ];

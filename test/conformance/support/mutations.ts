@@ -11,6 +11,7 @@ import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '
 import { describeValidationFailed } from '../../../src/http/problems.js';
 import type { Breakage, DeliveryTools, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 import { createKeysInFlight } from './keys-in-flight.js';
+import { FAST_CALLBACK_RETRIES } from './sandbox-process.js';
 
 export interface Mutation {
   name: string;
@@ -748,6 +749,28 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       },
     },
     {
+      name: 'callback-never-gives-up',
+      breaks: "a failed event sent once more after the last attempt of the service's schedule (D7: it gives up after the last)",
+      caughtBy: 'callback-retry-schedule',
+      levels: full,
+      callback: true,
+      breakage: {
+        deliver: async (delivery, tools) => {
+          tools.state.attempts ??= new Map<string, number>();
+          const attempts = tools.state.attempts as Map<string, number>;
+          const id = delivery.headers['webhook-id'];
+          const count = (attempts.get(id) ?? 0) + 1;
+          attempts.set(id, count);
+          const status = await tools.relay(delivery).catch(() => 502);
+          const lastOfSchedule = FAST_CALLBACK_RETRIES.CHECKOUT_CALLBACK_RETRY_DELAYS_MS.split(',').length + 1;
+          if (count === lastOfSchedule && (status < 200 || status >= 300)) {
+            setTimeout(() => void tools.relay(resigned(delivery, callbackSecret, id)).catch(() => 0), 200);
+          }
+          return status;
+        },
+      },
+    },
+    {
       name: 'callback-410-ignored',
       breaks: 'a 410 Gone from the receiver does not stop the retries',
       caughtBy: 'callback-retry-stops-on-410',
@@ -1167,6 +1190,9 @@ export interface CorrectVariant {
   name: string;
   chooses: string;
   breakage: Breakage;
+  /** False when its retries do not follow a schedule the kit can be told (--retry-schedule): that check is then
+   *  named as not run, and nothing else may be. */
+  declaresSchedule?: false;
 }
 
 export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
@@ -1190,6 +1216,7 @@ export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
     },
     {
       name: 'retry-sooner-than-schedule',
+      declaresSchedule: false,
       chooses: 'a retry sent sooner than the schedule for a failed attempt, with the same webhook-id, timestamp and signature refreshed',
       breakage: {
         deliver: async (delivery, tools) => {

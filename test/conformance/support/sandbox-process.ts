@@ -37,6 +37,8 @@ export type SandboxPolicy = keyof typeof SANDBOX_POLICIES;
  *  kit wait for retries then wait milliseconds, not the contract's 5 s. The kit is told with --retry-wait. */
 export const FAST_CALLBACK_RETRIES = { CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '100,200,400', CHECKOUT_CALLBACK_RETRY_JITTER: '0.1' };
 export const FAST_RETRY_WAIT = '1500ms';
+/** The same schedule as the kit is told it (--retry-schedule), so that callback-retry-schedule runs. */
+export const FAST_RETRY_SCHEDULE = FAST_CALLBACK_RETRIES.CHECKOUT_CALLBACK_RETRY_DELAYS_MS;
 
 export interface SandboxProcess {
   baseUrl: string;
