@@ -21,6 +21,11 @@ const VALIDATION_WINDOW_MS = 300;
 const BUDGET_MS = 10_000;
 // The suites' canary key (test/support/canary.ts), repeated because the benches run as plain JavaScript on Node 20.
 const CANARY_KEY = 'canary-key-9f1c4e2a7b3d8c6f';
+const OTHER_CANARY_KEY = 'canary-key-0d83b6f5e1a7c294';
+// The mutation suite's sandbox and kit flags, as test/conformance/support/sandbox-process.ts sets them: a short retry
+// schedule the kit is told (so callback-retry-schedule runs) and a second key (so idempotency-per-key runs).
+const FAST_RETRY_DELAYS_MS = '100,200,400';
+const FAST_RETRY_WAIT = '1500ms';
 const CALLBACK_SECRET = `whsec_${Buffer.from('conformance-bench-secret-32bytes').toString('base64')}`;
 
 /**
@@ -75,8 +80,11 @@ async function buildPackage() {
   return dir;
 }
 
-/** @param {string} dir the package folder buildPackage made */
-async function startSandbox(dir) {
+/**
+ * @param {string} dir the package folder buildPackage made
+ * @param {Record<string, string>} settings sandbox variables added to the defaults
+ */
+async function startSandbox(dir, settings = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [join(dir, 'dist/bin/checkout-sandbox.js')], {
     detached: true,
@@ -87,6 +95,7 @@ async function startSandbox(dir) {
       PORT: String(port),
       CHECKOUT_API_KEYS: CANARY_KEY,
       CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
+      ...settings,
     },
   });
   const url = `http://127.0.0.1:${port}`;
@@ -215,11 +224,13 @@ async function measureMutations(kit, sandboxUrl, dir) {
         const report = join(dir, 'mutation-report.json');
         const args = ['--base-url', proxy.url, '--level', level, '--report', report, '--generated', '4'];
         // Callbacks run by default on loopback; a mutation that does not need them turns them off (issue 20).
-        if (mutation.callback) args.push('--callback-host', '127.0.0.1', '--timeout', '2000');
-        else args.push('--callback-host', 'none');
+        if (mutation.callback) {
+          args.push('--callback-host', '127.0.0.1', '--timeout', '2000', '--retry-wait', mutation.retryWait ?? FAST_RETRY_WAIT);
+          args.push('--retry-schedule', FAST_RETRY_DELAYS_MS);
+        } else args.push('--callback-host', 'none');
         const code = await kit.runCli(
           args,
-          { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
+          { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_API_KEY_2: OTHER_CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
           { stdout: () => {}, stderr: () => {}, interactive: false },
         );
         const check = JSON.parse(readFileSync(report, 'utf8')).checks.find(
@@ -242,7 +253,17 @@ try {
   const kit = await import(pathToFileURL(join(dir, 'dist/bench/kit.js')).href);
   const validation = await measureValidation(kit);
   const fullRun = await measureFullRuns(dir, sandbox.url);
-  const mutation = await measureMutations(kit, sandbox.url, dir);
+  const mutationSandbox = await startSandbox(dir, {
+    CHECKOUT_API_KEYS: `${CANARY_KEY},${OTHER_CANARY_KEY}`,
+    CHECKOUT_CALLBACK_RETRY_DELAYS_MS: FAST_RETRY_DELAYS_MS,
+    CHECKOUT_CALLBACK_RETRY_JITTER: '0.1',
+  });
+  let mutation;
+  try {
+    mutation = await measureMutations(kit, mutationSandbox.url, dir);
+  } finally {
+    await mutationSandbox.stop();
+  }
   const results = {
     machine: { node: process.version, rounds: ROUNDS },
     validationsPerSecond: validation,

@@ -22,8 +22,9 @@ export interface ReceivedAttempt extends ReceivedCallback {
   answeredAt: number;
 }
 
-/** The receiver's answer to one attempt: a status, or "drop" to close the connection without an answer. */
-export type Reply = number | 'drop';
+/** The receiver's answer to one attempt: a status, a status with headers (Retry-After, Location), or "drop" to close
+ *  the connection without an answer. */
+export type Reply = number | 'drop' | { status: number; headers: Record<string, string> };
 
 export interface CallbackReceiver {
   port: number;
@@ -44,8 +45,13 @@ export interface CallbackReceiver {
 const PATH_PREFIX = '/checkout-conformance/';
 /** The largest body kept: a callback carries one checkout record, far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** The most attempts kept for one path: the checks wait for the second at most. */
-export const MAX_ATTEMPTS_PER_PATH = 8;
+/** The most retries --retry-schedule may name (parse-args.ts). */
+export const MAX_SCHEDULED_RETRIES = 20;
+/**
+ * The most attempts kept for one path: the first, every retry of the longest schedule the kit takes, and one more,
+ * which callback-retry-schedule must see arrive to fail a service that does not give up.
+ */
+export const MAX_ATTEMPTS_PER_PATH = MAX_SCHEDULED_RETRIES + 2;
 /** The most attempts kept in all. */
 export const MAX_ATTEMPTS = 128;
 
@@ -60,7 +66,8 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
   let kept = 0;
   let keptBytes = 0;
   const server = http.createServer((req, res) => {
-    const token = req.url?.startsWith(PATH_PREFIX) ? req.url.slice(PATH_PREFIX.length) : undefined;
+    // The token is the path's last segment; a query the callback_url carried stays in the attempt's path.
+    const token = req.url?.startsWith(PATH_PREFIX) ? req.url.slice(PATH_PREFIX.length).split('?')[0] : undefined;
     const attempts = token === undefined ? undefined : arrived.get(token);
     if (token === undefined || attempts === undefined || attempts.length >= MAX_ATTEMPTS_PER_PATH || kept >= MAX_ATTEMPTS) {
       // Not a path it issued, or one that has had its share: answered at once, the body read and dropped.
@@ -95,6 +102,7 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
         answeredAt: now,
       });
       if (reply === 'drop') req.socket.destroy();
+      else if (typeof reply === 'object') res.writeHead(reply.status, reply.headers).end();
       else res.writeHead(reply).end();
       for (const wake of waiting) wake();
     });

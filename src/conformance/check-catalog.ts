@@ -15,6 +15,10 @@ export interface CheckDefinition {
   needsCallback?: boolean;
   /** Verifies signatures, so runs only with CHECKOUT_CALLBACK_SECRET. */
   needsSecret?: boolean;
+  /** Runs only with CHECKOUT_API_KEY_2: a second key of the same service. */
+  needsSecondKey?: boolean;
+  /** Runs only with --retry-schedule: the service's configured retry delays. */
+  needsRetrySchedule?: boolean;
   /** What the verdict calls this check's group when all of it is not run ("callbacks not checked"). */
   area?: string;
 }
@@ -34,6 +38,12 @@ export const CHECKS = [
     title: "The created record is valid against the contract's Checkout schema (undocumented extra fields warn)",
   },
   { name: 'status-open', level: 'full', source: 'seed: endpoints rule 1', title: 'A new checkout has status "open"' },
+  {
+    name: 'metadata-null',
+    level: 'full',
+    source: 'D17',
+    title: 'A new checkout has metadata null (it cannot be set at creation in v1)',
+  },
   {
     name: 'echoes-request',
     level: 'full',
@@ -102,7 +112,8 @@ export const CHECKS = [
     name: 'idempotent-replay',
     level: 'full',
     source: 'D24',
-    title: 'Same Idempotency-Key and body replays the checkout; another body → 422 idempotency-key-reused',
+    title:
+      'Same Idempotency-Key and body replays the checkout; another body → 422 idempotency-key-reused; a key of 255 visible characters is taken',
   },
   {
     name: 'key-never-echoed',
@@ -139,6 +150,31 @@ export const CHECKS = [
   },
   { name: 'unknown-path-not-found', level: 'schema', source: 'D3', title: 'An unknown path under /api/v1 → 404 problem' },
   {
+    name: 'head-not-allowed',
+    level: 'schema',
+    source: 'D3',
+    title: 'HEAD on the create path → 405 whose Allow lists POST (a HEAD answer has no body to judge)',
+  },
+  {
+    name: 'idempotency-per-key',
+    level: 'full',
+    source: 'D24',
+    needsSecondKey: true,
+    title: "An Idempotency-Key used under one API key, sent under another with the same body, creates that key's own checkout",
+  },
+  {
+    name: 'problem-title-stable',
+    level: 'full',
+    source: 'D2',
+    title: "Every problem document of one type carries the same title (Problem.yaml: the type's short summary)",
+  },
+  {
+    name: 'request-id-urn',
+    level: 'full',
+    source: 'D2',
+    title: 'Every Request-Id header is exactly urn:uuid:<uuid> (an answer without one only warns elsewhere)',
+  },
+  {
     name: 'negative-space-rejected',
     level: 'schema',
     source: 'D2; D3; D4; D8–D14; D20',
@@ -158,7 +194,15 @@ export const CHECKS = [
     needsCallback: true,
     needsSecret: true,
     title:
-      'A first attempt answered 503, and one ended without an answer, is retried within the first delay and its jitter (5.5 s), with the same webhook-id and body, a fresh webhook-timestamp and a valid signature',
+      'A first attempt answered 503, one answered 302 (not followed), and one ended without an answer, is retried within the first delay and its jitter (5.5 s), with the same webhook-id and body, a fresh webhook-timestamp and a valid signature',
+  },
+  {
+    name: 'callback-retry-schedule',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    needsRetrySchedule: true,
+    title: 'Every attempt failed: one retry per delay of --retry-schedule, each within its delay and jitter, then no more (it gives up)',
   },
   {
     name: 'callback-retry-stops-on-410',
@@ -166,6 +210,14 @@ export const CHECKS = [
     source: 'D7',
     needsCallback: true,
     title: 'A first attempt answered 410 Gone is not retried (listened for the retry wait after the 410)',
+  },
+  {
+    name: 'callback-retry-after',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    title:
+      'A first attempt answered 503 with a Retry-After longer than the retry wait is retried no sooner than the Retry-After, and within the retry wait after it',
   },
   {
     name: 'callback-ids-unique',
@@ -181,6 +233,14 @@ export const CHECKS = [
     needsCallback: true,
     title:
       'An event acknowledged with 2xx is not delivered again, under its webhook-id or another (listened for the retry wait after the ack)',
+  },
+  {
+    name: 'status-final',
+    level: 'full',
+    source: 'D22',
+    needsCallback: true,
+    title:
+      'A completed checkout reads back complete and an expired one expired (through --read-path), and neither changes when driven the other way',
   },
   {
     name: 'callback-none-on-expiry',

@@ -4,6 +4,7 @@
 // verdict names every such area, so a run that skipped one is never called conformant without saying so.
 import { areaOf, CHECKS, type CheckDefinition, type CheckName, runsAtLevel } from './check-catalog.js';
 import type { Level } from './conformance-config.js';
+import { checksOf, PROMISES, promisesObservedBy } from './promise-ledger.js';
 import type { Exchange } from './send-request.js';
 
 export interface Finding {
@@ -16,6 +17,8 @@ export interface Finding {
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
 
 export interface CheckResult extends CheckDefinition {
+  /** The ids of the promises of the ledger (promises.json) this check observes. */
+  promises: string[];
   status: CheckStatus;
   cases: number;
   failures: Finding[];
@@ -38,6 +41,8 @@ export interface CheckRecorder {
 export interface RunConditions {
   callbackNotRun?: string;
   secretNotRun?: string;
+  secondKeyNotRun?: string;
+  retryScheduleNotRun?: string;
 }
 
 export function createCheckRecorder(level: Level, conditions: RunConditions = {}): CheckRecorder {
@@ -47,6 +52,8 @@ export function createCheckRecorder(level: Level, conditions: RunConditions = {}
     if (!runsAtLevel(check, level)) return 'runs at --level full';
     if (check.needsCallback && conditions.callbackNotRun) return conditions.callbackNotRun;
     if (check.needsSecret && conditions.secretNotRun) return conditions.secretNotRun;
+    if (check.needsSecondKey && conditions.secondKeyNotRun) return conditions.secondKeyNotRun;
+    if (check.needsRetrySchedule && conditions.retryScheduleNotRun) return conditions.retryScheduleNotRun;
     return undefined;
   };
   const reasonOf = (check: CheckDefinition) => staticReasonOf(check) ?? notRunReasons.get(check.name as CheckName);
@@ -69,7 +76,8 @@ export function createCheckRecorder(level: Level, conditions: RunConditions = {}
       if (!notRunReasons.has(name)) notRunReasons.set(name, reason);
     },
     results() {
-      return CHECKS.map((check): CheckResult => {
+      return CHECKS.map((definition): CheckResult => {
+        const check = { ...definition, promises: promisesObservedBy(definition.name) };
         const found = state.get(check.name) ?? { cases: 0, failures: [], warnings: [] };
         const staticReason = staticReasonOf(check);
         if (staticReason) return { ...check, status: 'skip', cases: 0, failures: [], warnings: [], skipReason: staticReason };
@@ -122,4 +130,22 @@ export function describeNotChecked(results: CheckResult[]): string[] {
     }),
     ...[...wholeAreas].map(([area, checks]) => `${area} not checked (${[...new Set(checks.map(reasonOf))].join('; ')})`),
   ];
+}
+
+/** A promise of the ledger this run did not check, and what would let it: the input it needs. */
+export interface UncheckedPromise {
+  id: string;
+  needs: string;
+}
+
+/**
+ * The promises that need an input (a second API key, a helper route, the service's schedule) and were not checked:
+ * their checks were all skipped, or no check takes that input yet. Named beside the verdict.
+ */
+export function promisesNotChecked(results: CheckResult[]): UncheckedPromise[] {
+  const ran = new Set(results.filter((result) => result.status !== 'skip').map((result) => result.name));
+  return PROMISES.filter((entry) => entry.needs && !checksOf(entry).some((check) => ran.has(check))).map((entry) => ({
+    id: entry.id,
+    needs: entry.needs!.input,
+  }));
 }

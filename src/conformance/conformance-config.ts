@@ -19,14 +19,21 @@ export interface CallbackConfig {
   secret?: string;
   /** Path (with `{id}`) that drives a checkout to expiry, or null when the implementation has no such helper. */
   expirePath: string | null;
+  /** Path (with `{id}`) that reads a checkout back (GET), or null when the implementation has no such helper. */
+  readPath: string | null;
   /** How long to wait for a retry after a failed attempt, and to listen for deliveries that must not come. */
   retryWaitMs: number;
+  /** The service's configured retry delays (--retry-schedule), for a staging service with short ones; undefined when
+   *  not given (the whole schedule is then named as not checked). */
+  retryScheduleMs?: number[];
 }
 
 export interface ConformanceConfig {
   /** Scheme, host and optional path prefix, without a trailing slash. */
   baseUrl: string;
   apiKey: string;
+  /** A second API key of the same service (CHECKOUT_API_KEY_2), for the promises scoped per key. */
+  apiKey2?: string;
   level: Level;
   timeoutMs: number;
   reportPath?: string;
@@ -51,3 +58,4 @@ export const CREATE_PATH = createOperation.path;
 export const AUTH_SCHEME = readAuthScheme(createOperation);
 export const SANDBOX_COMPLETE_PATH = '/sandbox/v1/checkouts/{id}/complete';
 export const SANDBOX_EXPIRE_PATH = '/sandbox/v1/checkouts/{id}/expire';
+export const SANDBOX_READ_PATH = '/sandbox/v1/checkouts/{id}';

@@ -4,6 +4,7 @@ import { type Argv, readArgv } from '../cli/read-argv.js';
 import { type Env, HELP, type Parsed, UsageError } from '../cli/run-command.js';
 import { CONTRACT_FIRST_RETRY_LATEST_MS } from '../contract/callback-schedule.js';
 import { readBaseUrl } from '../http/base-url.js';
+import { MAX_SCHEDULED_RETRIES } from './callback-receiver.js';
 import {
   type CallbackConfig,
   type ConformanceConfig,
@@ -11,6 +12,7 @@ import {
   type Level,
   SANDBOX_COMPLETE_PATH,
   SANDBOX_EXPIRE_PATH,
+  SANDBOX_READ_PATH,
 } from './conformance-config.js';
 
 const DEFAULTS = {
@@ -24,7 +26,7 @@ const DEFAULTS = {
 };
 
 /** Flags that only mean something when the callback checks run. */
-const CALLBACK_FLAGS = ['callback-listen', 'complete-path', 'expire-path', 'retry-wait'] as const;
+const CALLBACK_FLAGS = ['callback-listen', 'complete-path', 'expire-path', 'read-path', 'retry-wait', 'retry-schedule'] as const;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -36,20 +38,22 @@ const OPTIONS = {
   'callback-listen': { type: 'string' },
   'complete-path': { type: 'string' },
   'expire-path': { type: 'string' },
+  'read-path': { type: 'string' },
   'retry-wait': { type: 'string' },
+  'retry-schedule': { type: 'string' },
   seed: { type: 'string' },
   generated: { type: 'string' },
   concurrency: { type: 'string' },
 } as const;
 
-const KEY_FLAGS = ['--api-key', '--key', '--apikey', '--token'];
+const KEY_FLAGS = ['--api-key', '--api-key-2', '--key', '--apikey', '--token'];
 
 export function parseCommand(argv: string[], env: Env): Parsed<ConformanceConfig> {
   const keyFlag = argv.find((arg) => KEY_FLAGS.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
   if (keyFlag) {
     // Name the flag only: its value may be the key itself.
     throw new UsageError(
-      `${keyFlag.split('=')[0]} is not accepted: the API key is read only from the environment variable CHECKOUT_API_KEY, so it never lands in shell history or process lists.`,
+      `${keyFlag.split('=')[0]} is not accepted: the API key is read only from the environment variable CHECKOUT_API_KEY (a second one from CHECKOUT_API_KEY_2), so it never lands in shell history or process lists.`,
     );
   }
   const { values } = readArgv(argv, { options: OPTIONS });
@@ -59,6 +63,7 @@ export function parseCommand(argv: string[], env: Env): Parsed<ConformanceConfig
   const config: ConformanceConfig = {
     baseUrl: parseBaseUrl(values['base-url']),
     apiKey: parseApiKey(env.CHECKOUT_API_KEY),
+    apiKey2: parseSecondApiKey(env.CHECKOUT_API_KEY_2, env.CHECKOUT_API_KEY),
     level,
     timeoutMs: values.timeout === undefined ? DEFAULTS.timeoutMs : parseDuration('--timeout', values.timeout),
     reportPath: parsePath('--report', values.report),
@@ -111,6 +116,16 @@ function parseApiKey(value: string | undefined): string {
     );
   }
   if (/[\r\n]/.test(value)) throw new UsageError('CHECKOUT_API_KEY contains a line break; set it to the key alone.');
+  return value.trim();
+}
+
+/** The optional second key: absent (the per-key promises are then named as not checked), or another key. */
+function parseSecondApiKey(value: string | undefined, first: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/[\r\n]/.test(value)) throw new UsageError('CHECKOUT_API_KEY_2 contains a line break; set it to the key alone.');
+  if (value.trim() === first?.trim()) {
+    throw new UsageError('CHECKOUT_API_KEY_2 is the same key as CHECKOUT_API_KEY; set it to a second key of the same service.');
+  }
   return value.trim();
 }
 
@@ -204,9 +219,22 @@ function parseCallback(
       SANDBOX_EXPIRE_PATH,
       'when it has no way to expire a checkout on demand',
     ),
+    readPath: parseHelperPath('--read-path', values['read-path'], SANDBOX_READ_PATH, 'when it has no way to read a checkout back'),
     secret,
     retryWaitMs: values['retry-wait'] === undefined ? DEFAULTS.retryWaitMs : parseDuration('--retry-wait', values['retry-wait']),
+    retryScheduleMs: values['retry-schedule'] === undefined ? undefined : parseSchedule(values['retry-schedule']),
   };
+}
+
+/** --retry-schedule: the service's retry delays, as durations separated by commas (`100ms,200ms,400ms`). */
+function parseSchedule(value: string): number[] {
+  const delays = value.split(',').map((delay) => parseDuration('--retry-schedule', delay));
+  if (delays.length > MAX_SCHEDULED_RETRIES) {
+    throw new UsageError(
+      `--retry-schedule takes at most ${MAX_SCHEDULED_RETRIES} delays; give the delays of a staging service with short ones.`,
+    );
+  }
+  return delays;
 }
 
 /** A helper route (with {id}) that drives a checkout, its default, or null for `none`. */

@@ -1,9 +1,10 @@
 // The machine-readable report (--report out.json): the run, the verdict and every check with all its failing and
 // warned cases, each with the exchange that shows it.
 
-import { describeNotChecked, type Finding } from './check-results.js';
+import { describeNotChecked, type Finding, promisesNotChecked } from './check-results.js';
 import type { ConformanceConfig } from './conformance-config.js';
 import { exchangeForReport } from './exchange-transcript.js';
+import { promiseById } from './promise-ledger.js';
 import type { RunOutcome } from './run-conformance.js';
 
 const BODY_LIMIT = 16_384;
@@ -35,12 +36,14 @@ export function buildJsonReport(config: ConformanceConfig, outcome: RunOutcome, 
     requests: outcome.requests,
     verdict: outcome.verdict,
     notChecked: describeNotChecked(outcome.results),
+    promisesNotChecked: promisesNotChecked(outcome.results),
     exitCode,
     summary: { pass: count('pass'), fail: count('fail'), warn: count('warn'), skip: count('skip') },
     checks: outcome.results.map((result) => ({
       name: result.name,
       title: result.title,
       source: result.source,
+      promises: result.promises.map((id) => ({ id, words: promiseById(id)?.words ?? [] })),
       level: result.level,
       status: result.status,
       cases: result.cases,

@@ -4,6 +4,7 @@ import { escapeControlKeepingLines } from '../http/printable.js';
 import type { CheckResult } from './check-results.js';
 import type { ConformanceConfig } from './conformance-config.js';
 import { formatTranscript } from './exchange-transcript.js';
+import { quotePromise } from './promise-ledger.js';
 import { renderVerdictLine } from './report-table.js';
 import type { RunOutcome } from './run-conformance.js';
 
@@ -39,7 +40,7 @@ function renderTestcase(config: ConformanceConfig, result: CheckResult): string 
   if (result.status === 'skip') parts.push(`      <skipped message="${xml(result.skipReason ?? '')}"/>`);
   if (result.status === 'fail') {
     const first = result.failures[0];
-    const message = `${result.failures.length} of ${result.cases} cases failed; first: ${first.caseName}: ${first.messages.join('; ')}`;
+    const message = `${result.failures.length} of ${result.cases} cases failed (promises ${result.promises.join(', ')}); first: ${first.caseName}: ${first.messages.join('; ')}`;
     const details = result.failures
       .map((finding) =>
         [
@@ -49,7 +50,10 @@ function renderTestcase(config: ConformanceConfig, result: CheckResult): string 
         ].join('\n'),
       )
       .join('\n\n');
-    parts.push(`      <failure message="${xml(message)}" type="${xml(result.source)}">${xml(`${result.title}\n\n${details}`)}</failure>`);
+    const promises = result.promises.map((id) => `promise ${quotePromise(id)}`).join('\n');
+    parts.push(
+      `      <failure message="${xml(message)}" type="${xml(result.source)}">${xml(`${result.title}\n${promises}\n\n${details}`)}</failure>`,
+    );
   }
   if (result.warnings.length > 0) {
     const text = result.warnings.map((w) => `warning: ${w.caseName}: ${w.messages.join('; ')}`).join('\n');

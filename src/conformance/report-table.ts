@@ -1,8 +1,9 @@
 // The human-readable verdict on stdout: one row per check, then each failure with the request and response that
 // show it, then the warnings and the verdict line.
-import { type CheckResult, describeNotChecked } from './check-results.js';
+import { type CheckResult, describeNotChecked, promisesNotChecked } from './check-results.js';
 import type { ConformanceConfig } from './conformance-config.js';
 import { formatTranscript } from './exchange-transcript.js';
+import { quotePromise } from './promise-ledger.js';
 import type { RunOutcome } from './run-conformance.js';
 
 const SHOWN_CASES_PER_CHECK = 2;
@@ -29,13 +30,15 @@ export function renderTable(config: ConformanceConfig, outcome: RunOutcome): str
     lines.push('', 'Warnings');
     for (const result of warned) lines.push(...renderFindings(result, 'warnings'));
   }
-  lines.push('', renderVerdictLine(outcome), '');
+  lines.push('', renderVerdictLine(outcome), renderPromisesNotChecked(outcome), '');
   return lines.join('\n');
 }
 
 function renderFindings(result: CheckResult, kind: 'failures' | 'warnings'): string[] {
   const findings = result[kind];
   const lines = ['', `  ${kind === 'failures' ? '✗' : '!'} ${result.name} — ${result.title} (${result.source})`];
+  // The promises of the contract this check observes, quoted, so a failure says which words the service broke.
+  if (kind === 'failures') for (const id of result.promises) lines.push(`    promise ${quotePromise(id)}`);
   for (const finding of findings.slice(0, SHOWN_CASES_PER_CHECK)) {
     lines.push(`    case: ${finding.caseName}`);
     for (const message of finding.messages) lines.push(`    - ${message}`);
@@ -56,4 +59,14 @@ export function renderVerdictLine(outcome: RunOutcome): string {
   if (outcome.verdict === 'violations') return `Verdict: NOT CONFORMANT — ${summary}.`;
   if (outcome.verdict === 'conformant') return `Verdict: CONFORMANT (${ran} checks ran) — ${summary}.`;
   return `Verdict: CONFORMANT except: ${describeNotChecked(outcome.results).join('; ')} — ${summary}.`;
+}
+
+/** The promises the run could not check for want of an input, each with the input that would let it. */
+export function renderPromisesNotChecked(outcome: RunOutcome): string {
+  const unchecked = promisesNotChecked(outcome.results);
+  if (unchecked.length === 0) return 'Every promise of the ledger that needs an input was checked.';
+  return [
+    `Promises not checked (${unchecked.length}), each for want of an input:`,
+    ...unchecked.map(({ id, needs }) => `  - ${id}: needs ${needs}`),
+  ].join('\n');
 }

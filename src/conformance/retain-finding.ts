@@ -12,11 +12,11 @@ export const RETAINED_BODY_CHARS = 16_384;
 export const RETAINED_MESSAGE_CHARS = 2_000;
 
 /**
- * The secrets a run must never write: the key and the signing secret as given, trimmed, and the secret's base64 part
+ * The secrets a run must never write: the keys (the second one too) and the signing secret as given, trimmed, and the secret's base64 part
  * (the signing key itself, which a careless service could echo without its `whsec_` prefix).
  */
-export function conformanceSecrets(apiKey: string | undefined, callbackSecret: string | undefined): string[] {
-  const secrets = [apiKey, apiKey?.trim(), callbackSecret, callbackSecret?.trim()];
+export function conformanceSecrets(apiKeys: Array<string | undefined>, callbackSecret: string | undefined): string[] {
+  const secrets = [...apiKeys.flatMap((key) => [key, key?.trim()]), callbackSecret, callbackSecret?.trim()];
   const base64 = callbackSecret?.trim().replace(/^whsec_/, '');
   if (base64 && base64.length >= 8) secrets.push(base64);
   return secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length > 0);

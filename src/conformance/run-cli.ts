@@ -24,7 +24,7 @@ export const conformanceCommand: Command<ConformanceConfig> = {
   help: () => USAGE,
   run: runChecks,
   // Redacted from every line and report, even before (or without) a valid configuration.
-  secrets: (env) => conformanceSecrets(env.CHECKOUT_API_KEY, env.CHECKOUT_CALLBACK_SECRET),
+  secrets: (env) => conformanceSecrets([env.CHECKOUT_API_KEY, env.CHECKOUT_API_KEY_2], env.CHECKOUT_CALLBACK_SECRET),
 };
 
 /** The command as a function: argv and environment in, exit code out, output through `io` (tests and the benchmark). */

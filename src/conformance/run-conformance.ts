@@ -7,10 +7,13 @@ import { checkCallbacks } from './checks/callbacks.js';
 import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
 import { checkIdempotentReplay } from './checks/idempotency.js';
 import { checkConcurrentIdempotency } from './checks/idempotency-concurrency.js';
+import { checkIdempotencyPerKey } from './checks/idempotency-per-key.js';
 import { checkInvalidBodies, type InvalidRequest, tableRequests } from './checks/invalid-requests.js';
 import { checkMethodsAndPaths } from './checks/methods-and-paths.js';
 import { checkNegativeSpace } from './checks/negative-space.js';
+import { observeProblemTitles, type ProblemTitleObserver } from './checks/problem-titles.js';
 import { checkRequestFormats } from './checks/request-format.js';
+import { checkRequestIdIsUrn } from './checks/request-id.js';
 import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
 import { AUTH_SCHEME, type ConformanceConfig, CREATE_PATH } from './conformance-config.js';
 import { seedSamples } from './contract-samples.js';
@@ -53,20 +56,25 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
   let requests = 0;
   // Findings are kept redacted and cut (retain-finding.ts): what the run holds stays bounded whatever the service
   // sends.
-  const redact = createTextRedactor(conformanceSecrets(config.apiKey, config.callback?.secret));
+  const redact = createTextRedactor(conformanceSecrets([config.apiKey, config.apiKey2], config.callback?.secret));
   const recorder = retainFindings(
     createCheckRecorder(config.level, {
       callbackNotRun: config.callback ? undefined : (config.callbackNotRun ?? 'give --callback-host'),
       secretNotRun: config.callback && !config.callback.secret ? 'set CHECKOUT_CALLBACK_SECRET' : undefined,
+      secondKeyNotRun: config.apiKey2 ? undefined : 'set CHECKOUT_API_KEY_2 to a second key of the service',
+      retryScheduleNotRun: config.callback?.retryScheduleMs ? undefined : "give --retry-schedule, the service's retry delays",
     }),
     redact,
   );
   const endpoint = `${config.baseUrl}${CREATE_PATH}`;
+  let problemTitles: ProblemTitleObserver | undefined;
   const send = async (request: SentRequest) => {
     const exchange = await requester.send(request);
     requests += 1;
     // Judged as it arrives, so that no whole answer has to be kept for the end of the run.
     checkKeyNeverEchoed(context, exchange);
+    if (recorder.isActive('request-id-urn')) checkRequestIdIsUrn(context, exchange);
+    problemTitles?.observe(exchange);
     return exchange;
   };
   const context: CheckContext = {
@@ -87,6 +95,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     },
     forEachConcurrently: (items, fn) => forEachConcurrently(items, config.concurrency, fn),
   };
+  if (recorder.isActive('problem-title-stable')) problemTitles = observeProblemTitles(context);
 
   try {
     await ensureReachable(requester.send, endpoint);
@@ -126,6 +135,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
       ['media type, malformed JSON and size', () => checkRequestFormats(context, first)],
     ];
     if (recorder.isActive('idempotent-replay')) steps.push(['idempotency', () => checkIdempotentReplay(context, first, second)]);
+    if (recorder.isActive('idempotency-per-key')) steps.push(['idempotency per API key', () => checkIdempotencyPerKey(context, first)]);
     if (config.callback) steps.push(['callbacks', () => checkCallbacks(context, first)]);
     if (recorder.isActive('idempotent-concurrent')) {
       steps.push(['concurrent idempotent requests', () => checkConcurrentIdempotency(context, first)]);
@@ -143,6 +153,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
       onProgress({ step: index + 1, steps: steps.length, label });
       await step();
     }
+    problemTitles?.finish();
   } finally {
     requester.close();
   }
@@ -170,10 +181,10 @@ async function ensureReachable(send: (request: SentRequest) => Promise<Exchange>
 }
 
 function checkKeyNeverEchoed(context: CheckContext, exchange: Exchange): void {
-  const { apiKey } = context.config;
+  const keys = [context.config.apiKey, context.config.apiKey2].filter((key): key is string => key !== undefined);
   const { response } = exchange;
   if (!response) return;
-  const leaked = response.body.includes(apiKey) || Object.values(response.headers).some((value) => value.includes(apiKey));
+  const leaked = keys.some((key) => response.body.includes(key) || Object.values(response.headers).some((value) => value.includes(key)));
   context.recorder.record(
     'key-never-echoed',
     `${exchange.request.method} ${exchange.request.url}`,

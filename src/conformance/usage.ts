@@ -1,5 +1,5 @@
 // The --help text.
-import { SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH } from './conformance-config.js';
+import { SANDBOX_COMPLETE_PATH, SANDBOX_EXPIRE_PATH, SANDBOX_READ_PATH } from './conformance-config.js';
 
 export const USAGE = `checkout-conformance: check that a service honours the Checkout API contract.
 
@@ -24,9 +24,15 @@ Options:
   --expire-path PATH      The path (with {id}) that expires a checkout, POSTed with the API key (default
                           ${SANDBOX_EXPIRE_PATH}), or none: the no-callback-on-expiry
                           check is then named as not run.
+  --read-path PATH        The path (with {id}) that reads a checkout back, a GET with the API key (default
+                          ${SANDBOX_READ_PATH}), or none: the status-final check (a completed or
+                          expired checkout never changes again) is then named as not run.
   --retry-wait DURATION   How long to wait for a callback retry, and to listen for deliveries that must not come
                           (after a 410, a 2xx, an expiry): default 6.5s, the contract's first retry delay with its
                           jitter (5.5 s) and 1 s to arrive. A service with a shorter schedule passes sooner.
+  --retry-schedule LIST   The service's retry delays, separated by commas (100ms,200ms,400ms), for a staging service
+                          configured with short ones: callback-retry-schedule then checks every attempt's spacing
+                          and that it gives up after the last. Without it that check is named as not run.
   --seed N                Seed of the generated bodies, to repeat a run exactly.
   --generated N           How many valid and invalid bodies to generate (default 16 each).
   --concurrency N         Requests in flight at once (default 4).
@@ -34,6 +40,8 @@ Options:
 
 Environment:
   CHECKOUT_API_KEY         The API key the service accepts. Read only from here; never printed or written.
+  CHECKOUT_API_KEY_2       Optional: a second API key of the same service. Without it the promises scoped per key
+                           (an Idempotency-Key of one key is not another's) are named as not checked.
   CHECKOUT_CALLBACK_SECRET The service's whsec_… signing secret; without it the checks that verify callback
                            signatures are named as not run (and --callback-host at level full asks for it).
 

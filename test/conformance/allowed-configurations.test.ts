@@ -4,16 +4,26 @@
 // methods), here: a rate limit that answers 429 with Retry-After (D25), a 2-minute lifetime (D21, which warns), and
 // an implementation that answers 409 to a request whose Idempotency-Key is still in flight (D24), built in the test
 // support since the sandbox waits and replays instead. (Another 2xx and a refused currency pair are allowed choices
-// of mutations.test.ts.)
+// of mutations.test.ts.) Then the correct-variant table (support/correct-variants.ts): the same answers and callbacks
+// written another way (key order, whitespace and escapes, header case, an additive field that changes, 200, no
+// Request-Id), each through a proxy in front of the sandbox.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/conformance/run-cli.js';
-import { CANARY_KEY } from '../support/canary.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
 import { startBrokenProxy } from './support/broken-proxy.js';
-import { answerConflictsInFlight } from './support/correct-variants.js';
-import { removePackage, type SandboxProcess, startSandboxProcess } from './support/sandbox-process.js';
+import { answerConflictsInFlight, CORRECT_VARIANTS, type CorrectAnswerVariant } from './support/correct-variants.js';
+import {
+  CALLBACK_SECRET,
+  FAST_CALLBACK_RETRIES,
+  FAST_RETRY_SCHEDULE,
+  FAST_RETRY_WAIT,
+  removePackage,
+  type SandboxProcess,
+  startSandboxProcess,
+} from './support/sandbox-process.js';
 
 const workDir = mkdtempSync(join(tmpdir(), 'conformance-allowed-'));
 const NEW_CHECKS = [
@@ -31,12 +41,12 @@ afterAll(() => {
 
 type Report = { checks: Array<{ name: string; status: string; cases: number }> };
 
-async function runKit(baseUrl: string, name: string, extraArgs: string[] = []) {
+async function runKit(baseUrl: string, name: string, extraArgs: string[] = [], env: Record<string, string> = {}) {
   const report = join(workDir, `${name}.json`);
   let stdout = '';
   const code = await runCli(
     ['--base-url', baseUrl, '--report', report, '--generated', '4', ...extraArgs],
-    { CHECKOUT_API_KEY: CANARY_KEY },
+    { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_API_KEY_2: OTHER_CANARY_KEY, ...env },
     {
       stdout: (text) => {
         stdout += text;
@@ -49,6 +59,7 @@ async function runKit(baseUrl: string, name: string, extraArgs: string[] = []) {
   const statuses = Object.fromEntries(parsed.checks.map((check) => [check.name, check.status]));
   const cases = Object.fromEntries(parsed.checks.map((check) => [check.name, check.cases]));
   expect(stdout).not.toContain(CANARY_KEY);
+  expect(stdout).not.toContain(OTHER_CANARY_KEY);
   return { code, stdout, statuses, cases };
 }
 
@@ -127,5 +138,44 @@ describe('correct implementations with other allowed choices pass', () => {
         await proxy.close();
       }
     });
+  });
+});
+
+// Issue 27, item 5: the same record and callback written another way a correct implementation may write them. Each
+// runs the whole kit at level full with the callback checks and their secret, so callback-verified compares the
+// created record with the callback's data written the same way.
+describe('correct implementations that write their answers and callbacks otherwise pass', () => {
+  let sandbox: SandboxProcess;
+  let proxy: Awaited<ReturnType<typeof startBrokenProxy>>;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess('defaults', FAST_CALLBACK_RETRIES);
+    proxy = await startBrokenProxy(sandbox.baseUrl);
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    await sandbox?.stop();
+  });
+
+  it.each(CORRECT_VARIANTS.map((variant) => [variant.name, variant] as [string, CorrectAnswerVariant]))('%s', async (name, variant) => {
+    proxy.use(variant.breakage(CALLBACK_SECRET));
+    const run = await runKit(
+      proxy.url,
+      `variant-${name}`,
+      ['--callback-host', '127.0.0.1', '--retry-wait', FAST_RETRY_WAIT, '--retry-schedule', FAST_RETRY_SCHEDULE],
+      {
+        CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
+      },
+    );
+    expect(failing(run.statuses), `"${variant.chooses}":\n${run.stdout}`).toEqual([]);
+    expect(run.code).toBe(0);
+    const skipped = Object.entries(run.statuses).filter(([, status]) => status === 'skip');
+    expect(skipped, run.stdout).toEqual([]);
+    const warned = Object.entries(run.statuses)
+      .filter(([, status]) => status === 'warn')
+      .map(([check]) => check);
+    for (const check of variant.warns ?? []) expect(warned, run.stdout).toContain(check);
+    expect(run.statuses['callback-verified']).toBe((variant.warns ?? []).includes('callback-verified') ? 'warn' : 'pass');
   });
 });

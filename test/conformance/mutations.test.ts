@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Level } from '../../src/conformance/conformance-config.js';
 import { runCli } from '../../src/conformance/run-cli.js';
-import { CANARY_KEY } from '../support/canary.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
 import { type BrokenProxy, startBrokenProxy } from './support/broken-proxy.js';
 import {
   type AllowedChoice,
@@ -23,6 +23,7 @@ import {
 import {
   CALLBACK_SECRET,
   FAST_CALLBACK_RETRIES,
+  FAST_RETRY_SCHEDULE,
   FAST_RETRY_WAIT,
   removePackage,
   SANDBOX_POLICIES,
@@ -59,7 +60,7 @@ afterAll(async () => {
 
 type Report = { checks: Array<{ name: string; status: string; failures: any[]; warnings: any[] }> };
 
-async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean, retryWait = FAST_RETRY_WAIT) {
+async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean, retryWait = FAST_RETRY_WAIT, withSchedule = true) {
   const report = join(workDir, `report-${outcomes.length}-${Date.now()}.json`);
   let stdout = '';
   let stderr = '';
@@ -67,9 +68,10 @@ async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean
   // Callbacks run by default against loopback; runs that do not test them turn them off, to stay fast.
   if (withCallback) argv.push('--callback-host', '127.0.0.1', '--timeout', '2000', '--retry-wait', retryWait);
   else argv.push('--callback-host', 'none');
+  if (withCallback && withSchedule) argv.push('--retry-schedule', FAST_RETRY_SCHEDULE);
   const code = await runCli(
     argv,
-    { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
+    { CHECKOUT_API_KEY: CANARY_KEY, CHECKOUT_API_KEY_2: OTHER_CANARY_KEY, CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET },
     {
       stdout: (text) => {
         stdout += text;
@@ -82,7 +84,7 @@ async function runKit(policy: SandboxPolicy, level: Level, withCallback: boolean
   );
   const reportText = readFileSync(report, 'utf8');
   // Whatever the implementation does, the key never reaches the output.
-  for (const text of [stdout, stderr, reportText]) expect(text).not.toContain(CANARY_KEY);
+  for (const text of [stdout, stderr, reportText]) for (const key of [CANARY_KEY, OTHER_CANARY_KEY]) expect(text).not.toContain(key);
   return { code, stdout, report: JSON.parse(reportText) as Report };
 }
 
@@ -155,13 +157,16 @@ describe('a correct implementation making another allowed callback choice passes
     '%s',
     async (_name, variant) => {
       running.get('defaults')!.proxy.use(variant.breakage);
-      const { code, report, stdout } = await runKit('defaults', 'full', true);
+      const withSchedule = variant.declaresSchedule !== false;
+      const { code, report, stdout } = await runKit('defaults', 'full', true, FAST_RETRY_WAIT, withSchedule);
       expect(
-        report.checks.filter((c) => c.status === 'fail' || c.status === 'skip').map((c) => c.name),
+        report.checks.filter((c) => c.status === 'fail' || c.status === 'skip').map((c) => `${c.name}: ${c.status}`),
         `"${variant.chooses}":\n${stdout}`,
-      ).toEqual([]);
+      ).toEqual(withSchedule ? [] : ['callback-retry-schedule: skip']);
       expect(code).toBe(0);
-      expect(stdout).toMatch(/Verdict: CONFORMANT \(\d+ checks ran\)/);
+      expect(stdout).toMatch(
+        withSchedule ? /Verdict: CONFORMANT \(\d+ checks ran\)/ : /Verdict: CONFORMANT except: callback-retry-schedule not run/,
+      );
     },
   );
 });

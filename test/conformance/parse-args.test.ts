@@ -40,6 +40,7 @@ describe('argv and environment → configuration', () => {
         listenAddress: '127.0.0.1',
         completePath: '/sandbox/v1/checkouts/{id}/complete',
         expirePath: '/sandbox/v1/checkouts/{id}/expire',
+        readPath: '/sandbox/v1/checkouts/{id}',
         secret: undefined,
         retryWaitMs: 6500,
       },
@@ -61,6 +62,22 @@ describe('argv and environment → configuration', () => {
     const off = configOf(['--base-url', 'http://127.0.0.1:4011', '--callback-host', 'none']);
     expect(off.callback).toBeUndefined();
     expect(off.callbackNotRun).toBe('--callback-host none');
+  });
+
+  it("reads --retry-schedule as the service's delays, each a duration", () => {
+    const base = ['--base-url', 'http://127.0.0.1:4011'];
+    expect(configOf([...base, '--retry-schedule', '100ms,200,1s']).callback?.retryScheduleMs).toEqual([100, 200, 1000]);
+    expect(configOf(base).callback?.retryScheduleMs).toBeUndefined();
+    expect(() => configOf([...base, '--retry-schedule', '100ms,,1s'])).toThrow(/--retry-schedule "" is not a duration/);
+  });
+
+  it('reads --read-path, with none meaning no read-back helper', () => {
+    const base = ['--base-url', 'http://127.0.0.1:4011'];
+    expect(configOf([...base, '--read-path', '/test/orders/{id}']).callback?.readPath).toBe('/test/orders/{id}');
+    expect(configOf([...base, '--read-path', 'none']).callback?.readPath).toBeNull();
+    expect(() => configOf([...base, '--read-path', 'orders'])).toThrow(
+      /--read-path "orders" must be a path starting with \/ and containing \{id\}/,
+    );
   });
 
   it('reads --expire-path and --retry-wait', () => {
@@ -130,6 +147,7 @@ describe('argv and environment → configuration', () => {
       listenAddress: '127.0.0.1',
       completePath: '/sandbox/v1/checkouts/{id}/complete',
       expirePath: '/sandbox/v1/checkouts/{id}/expire',
+      readPath: '/sandbox/v1/checkouts/{id}',
       secret: SECRET,
       retryWaitMs: 6500,
     });
@@ -146,6 +164,7 @@ describe('argv and environment → configuration', () => {
       listenAddress: '0.0.0.0',
       completePath: null,
       expirePath: '/sandbox/v1/checkouts/{id}/expire',
+      readPath: '/sandbox/v1/checkouts/{id}',
       secret: undefined,
       retryWaitMs: 6500,
     });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/conformance/check-catalog.js';
 import { type CheckResult, createCheckRecorder, describeNotChecked, verdictOf } from '../../src/conformance/check-results.js';
 import type { ConformanceConfig } from '../../src/conformance/conformance-config.js';
+import { promiseById, promisesObservedBy } from '../../src/conformance/promise-ledger.js';
 import { buildJsonReport } from '../../src/conformance/report-json.js';
 import { renderJunit, xml } from '../../src/conformance/report-junit.js';
 import { renderTable, renderVerdictLine } from '../../src/conformance/report-table.js';
@@ -172,7 +173,7 @@ describe('reports', () => {
     const testcases = [...text.matchAll(/<testcase classname="[^"]*" name="([^"]+)"/g)].map((match) => match[1]);
     expect(testcases).toEqual(CHECKS.map((check) => check.name));
     expect(text).toMatch(
-      /<testcase classname="checkout-conformance.full" name="amounts-exact" time="0">\n\s+<failure message="1 of 2 cases failed; first: sample usdtOnTron: amountTotal is &quot;25.01&quot;, expected 25.00"/,
+      /<testcase classname="checkout-conformance.full" name="amounts-exact" time="0">\n\s+<failure message="1 of 2 cases failed \(promises [a-z., -]+\); first: sample usdtOnTron: amountTotal is &quot;25.01&quot;, expected 25.00"/,
     );
     // The control character the body held is written as text (\u0001), not replaced, nor raw.
     expect(text).toContain('&lt;&amp;&gt;\\u0001');
@@ -182,5 +183,39 @@ describe('reports', () => {
 
   it('escapes XML, writes control characters as \\uXXXX and replaces what XML cannot hold', () => {
     expect(xml(`a<b>&"c'\u0000\u001f\u001b[8m\u202e\ud800\n`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;\\u0000\\u001f\\u001b[8m\\u202e\uFFFD\n');
+  });
+});
+
+// Issue 27: each check names the promises of the ledger it observes; a failure quotes them; the verdict names the
+// promises that need an input the run was not given.
+describe('reports name the promises of the ledger', () => {
+  const observed = promisesObservedBy('amounts-exact');
+
+  it('each check carries the ids of the promises it observes, from the ledger', () => {
+    expect(observed).toContain('record.amount-total');
+    const byName = Object.fromEntries(outcome().results.map((result) => [result.name, result]));
+    expect(byName['amounts-exact'].promises).toEqual(observed);
+  });
+
+  it('the table quotes each promise a failing check observes, and lists the promises not checked with their input', () => {
+    const text = renderTable(config, outcome());
+    expect(text).toContain(`    promise record.amount-total: “${promiseById('record.amount-total')!.words[0]}”`);
+    expect(text).toMatch(/Promises not checked \(\d+\), each for want of an input:\n {2}- /);
+    // Not given a second key, the per-key promise is named with the input it needs.
+    expect(text).toContain('  - idempotency.scoped-per-key: needs CHECKOUT_API_KEY_2');
+  });
+
+  it('the JSON report gives each check its promises with their words, and the promises not checked', () => {
+    const report = buildJsonReport(config, outcome(), 1, '1.0.0');
+    const failed = report.checks.find((check) => check.name === 'amounts-exact')!;
+    expect(failed.promises.map(({ id }) => id)).toEqual(observed);
+    expect(failed.promises[0].words).toEqual(promiseById(observed[0])!.words);
+    expect(report.promisesNotChecked.map(({ id }) => id)).toContain('idempotency.scoped-per-key');
+  });
+
+  it("the JUnit failure names the check's promises and quotes them", () => {
+    const text = renderJunit(config, outcome());
+    expect(text).toContain(`cases failed (promises ${observed.join(', ')})`);
+    expect(text).toContain(xml(`promise record.amount-total: “${promiseById('record.amount-total')!.words[0]}”`));
   });
 });

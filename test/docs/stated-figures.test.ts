@@ -44,6 +44,8 @@ describe('every figure of a size, time or count in README.md and the guides', ()
         ...NOT_MEASURED.filter((figure) => figure.file === file).map(
           ({ phrase }) => new RegExp(phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
         ),
+        // The table of promises docs/conformance.md renders from the ledger quotes the contract's own words.
+        /<!-- promise-ledger:start[\s\S]*?<!-- promise-ledger:end/,
       ].flatMap((pattern) =>
         [...text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))].map((match) => [
           match.index,

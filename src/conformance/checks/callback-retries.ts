@@ -1,14 +1,19 @@
-// Retries of a failed callback (D6, D7). callback-retried: a first attempt answered 503, and one whose connection the
+// Retries of a failed callback (D6, D7). callback-retried: a first attempt answered 503, one answered 302 with a
+// Location (not followed: sent again to the callback_url, nothing to the Location), and one whose connection the
 // receiver closes without an answer, are each sent again within the contract's first delay plus its jitter (5.5 s;
 // --retry-wait adds 1 s for the attempt to travel), under the same webhook-id, with the same body, a fresh
 // webhook-timestamp and a signature that verifies. A service with a shorter schedule passes as soon as its retry
 // comes; none fails for its own schedule within the contract's. callback-retry-stops-on-410: after a 410 Gone, no
-// further attempt comes while the kit listens for the same wait.
+// further attempt comes while the kit listens for the same wait. callback-retry-after: a first attempt answered 503
+// with a Retry-After longer than the retry wait (so longer than any first delay the kit accepts) is retried no sooner
+// than that, and within the retry wait after it: the step then takes about one second more than the retry wait.
 //
 // "No answer" is a connection closed without a reply, not one held open: the contract lets a receiver take 15 s to
 // answer, so holding the attempt until the service gives up would keep every run over 20 s.
 
-import type { ReceivedAttempt, Reply } from '../callback-receiver.js';
+import { randomBytes } from 'node:crypto';
+import { CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
+import { callbackPath, type ReceivedAttempt, type Reply } from '../callback-receiver.js';
 import type { CheckName } from '../check-catalog.js';
 import { signatureViolations } from './callback.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
@@ -20,7 +25,98 @@ const FAILED_FIRST_ATTEMPTS: Array<{ caseName: string; reply: Reply; failure: st
 ];
 
 export async function checkCallbackRetries(context: CheckContext, session: CallbackSession): Promise<void> {
-  await Promise.all([...FAILED_FIRST_ATTEMPTS.map((failed) => checkRetried(context, session, failed)), checkStopsOn410(context, session)]);
+  await Promise.all([
+    ...FAILED_FIRST_ATTEMPTS.map((failed) => checkRetried(context, session, failed)),
+    checkStopsOn410(context, session),
+    checkRetryAfter(context, session),
+    checkRedirectNotFollowed(context, session),
+    checkWholeSchedule(context, session),
+  ]);
+}
+
+/** The most a retry may come after its delay: the contract's jitter, and the retry wait's second for travel. */
+const TRAVEL_MS = 1_000;
+
+/**
+ * callback-retry-schedule (D7, with --retry-schedule): every attempt of one checkout answered 503, so the service
+ * retries on its whole schedule: one retry per delay, each no later than the delay with its jitter (10 %) and a
+ * second to travel (sooner fails nothing: D7 bounds how late a retry comes), and after the last, nothing more while
+ * the kit listens for the retry wait (it gave up).
+ */
+async function checkWholeSchedule(context: CheckContext, session: CallbackSession): Promise<void> {
+  const check: CheckName = 'callback-retry-schedule';
+  const schedule = session.callback.retryScheduleMs;
+  if (!context.recorder.isActive(check) || !schedule) return;
+  const caseName = `every attempt answered 503, on a schedule of ${schedule.length} retries`;
+  const first = await deliverFirst(session, check, caseName, Array(schedule.length + 1).fill(503));
+  if (!first) return;
+  const { wait, checkout } = first;
+  let previous = first.attempt;
+  for (const [index, delay] of schedule.entries()) {
+    const latest = previous.answeredAt + Math.round(delay * (1 + CONTRACT_RETRY_JITTER)) + TRAVEL_MS;
+    const retry = await session.receiver.waitForAttempt(checkout.token, index + 2, latest - Date.now());
+    const which = `retry ${index + 1} of ${schedule.length}`;
+    if (!retry) {
+      const messages = [`${which} did not come within ${delay} ms, its jitter and ${TRAVEL_MS} ms of the failed attempt before it`];
+      context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, previous));
+      return;
+    }
+    previous = retry;
+  }
+  const extra = await session.receiver.waitForAttempt(checkout.token, schedule.length + 2, previous.answeredAt + wait - Date.now());
+  const messages = extra
+    ? [
+        `attempt ${schedule.length + 2} came ${extra.arrivedAt - previous.answeredAt} ms after the last of the schedule; the service gives up after it`,
+      ]
+    : [];
+  context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, extra ?? previous));
+}
+
+/** D7: a 3xx is a failure, "since redirects are not followed": retried at the callback_url, never sent to Location. */
+async function checkRedirectNotFollowed(context: CheckContext, session: CallbackSession): Promise<void> {
+  const check: CheckName = 'callback-retried';
+  if (!context.recorder.isActive(check)) return;
+  const caseName = 'first attempt answered 302 with a Location';
+  const elsewhere = randomBytes(16).toString('hex');
+  const location = `http://${session.host}${callbackPath(elsewhere)}`;
+  const first = await deliverFirst(session, check, caseName, [{ status: 302, headers: { location } }]);
+  if (!first) return;
+  const { wait, checkout, attempt } = first;
+  const retry = await session.receiver.waitForAttempt(checkout.token, 2, attempt.answeredAt + wait - Date.now());
+  const followed = await session.receiver.waitForAttempt(elsewhere, 1, 0);
+  const messages: string[] = [];
+  if (followed)
+    messages.push(
+      `the callback followed the redirect to its Location ${followed.arrivedAt - attempt.answeredAt} ms after the 302; redirects are not followed (D7)`,
+    );
+  if (!retry) messages.push(`no retry came to the callback_url within ${wait} ms of the 302 (D7: a 3xx is a failure, retried)`);
+  context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, retry ?? followed ?? attempt));
+}
+
+// Timers may fire a few milliseconds early, and the service measures from when the reply reached it (later).
+const RETRY_AFTER_SLACK_MS = 50;
+
+async function checkRetryAfter(context: CheckContext, session: CallbackSession): Promise<void> {
+  const check: CheckName = 'callback-retry-after';
+  if (!context.recorder.isActive(check)) return;
+  const retryAfterSeconds = Math.ceil(session.callback.retryWaitMs / 1000);
+  const caseName = `first attempt answered 503 with Retry-After: ${retryAfterSeconds}`;
+  const first = await deliverFirst(session, check, caseName, [{ status: 503, headers: { 'retry-after': String(retryAfterSeconds) } }]);
+  if (!first) return;
+  const { wait, checkout, attempt } = first;
+  const earliest = attempt.answeredAt + retryAfterSeconds * 1000;
+  const retry = await session.receiver.waitForAttempt(checkout.token, 2, earliest + wait - Date.now());
+  if (!retry) {
+    const messages = [`no retry came within ${retryAfterSeconds} s (the Retry-After) and ${wait} ms (the retry wait) of the 503`];
+    context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, attempt));
+    return;
+  }
+  const after = retry.arrivedAt - attempt.answeredAt;
+  const messages =
+    retry.arrivedAt < earliest - RETRY_AFTER_SLACK_MS
+      ? [`the retry came ${after} ms after a 503 with Retry-After: ${retryAfterSeconds}; D7: the next attempt waits at least that long`]
+      : [];
+  context.recorder.record(check, caseName, messages, deliveryAsExchange(checkout.created, retry));
 }
 
 async function checkRetried(

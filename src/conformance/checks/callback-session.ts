@@ -11,6 +11,8 @@ import type { CheckContext } from './check-context.js';
 
 export interface CallbackCheckout {
   token: string;
+  /** The callback_url's path and query, as the callback must arrive at it. */
+  callbackTarget: string;
   /** The record the create answered. */
   record: Record<string, any>;
   created: Exchange;
@@ -51,7 +53,9 @@ export async function startCallbackSession(context: CheckContext, sample: Record
     async createCheckout(check, caseName, replies = []) {
       const token = randomBytes(16).toString('hex');
       receiver.script(token, replies);
-      const created = await context.postCreate({ ...sample, callback_url: `http://${host}${callbackPath(token)}` });
+      // Every callback_url carries a query (a merchant's order reference, say): the callback must arrive with it intact.
+      const callbackTarget = `${callbackPath(token)}?order=${token.slice(0, 8)}&source=checkout-conformance`;
+      const created = await context.postCreate({ ...sample, callback_url: `http://${host}${callbackTarget}` });
       const record = parseJsonBody(created.response) as Record<string, any> | undefined;
       const status = created.response?.status ?? 0;
       // Any 2xx created it: which one is valid-request-accepted's business (D1).
@@ -60,7 +64,7 @@ export async function startCallbackSession(context: CheckContext, sample: Record
         recorder.record(check, `${caseName}: create a checkout with callback_url`, [`could not create the checkout: ${why}`], created);
         return undefined;
       }
-      return { token, record, created };
+      return { token, callbackTarget, record, created };
     },
     async drive(checkout, kind, check, caseName) {
       const path = kind === 'complete' ? callback.completePath : callback.expirePath;

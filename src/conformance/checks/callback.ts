@@ -1,9 +1,14 @@
 // The completion callback (seed: events; D5, D6, D22). callback-delivered: a checkout created with a callback_url
-// on this machine, driven to completion, is announced by a POST of a CheckoutCompletedEvent with the three
-// Standard Webhooks headers in their contract shapes. callback-verified (level full): the signature verifies with
-// the signing secret (standardwebhooks, which also rejects a timestamp more than 5 minutes off) and `data` is the
-// checkout that was created, now complete, with updatedAt not before createdAt.
+// on this machine (with a query), driven to completion, is announced by a POST to that URL, query intact, of a
+// CheckoutCompletedEvent with the three Standard Webhooks headers in their contract shapes, and the event's timestamp
+// in UTC. callback-verified (level full): the signature verifies with the signing secret (standardwebhooks, which
+// also rejects a timestamp more than 5 minutes off) and `data` is the checkout that was created, now complete, with
+// updatedAt not before createdAt. Records are compared as JSON values
+// (RFC 8259 objects are unordered; whitespace and escapes are the sender's), and only on the fields the contract
+// documents: an undocumented field (D26, D28) may change at completion, which warns.
+import { isDeepStrictEqual } from 'node:util';
 import { Webhook } from 'standardwebhooks';
+import { loadContract } from '../../contract/load-contract.js';
 import type { ReceivedAttempt, ReceivedCallback } from '../callback-receiver.js';
 import { callbackHeaderSchemas } from '../contract-samples.js';
 import { parseJsonBody } from '../send-request.js';
@@ -11,7 +16,12 @@ import { type CallbackCheckout, type CallbackSession, deliveryAsExchange } from 
 import type { CheckContext } from './check-context.js';
 import { formatSchemaErrors } from './expect-problem.js';
 
-const FIELDS_THAT_CHANGE = new Set(['status', 'updatedAt']);
+/** The documented fields of a checkout that completion may change (D22: the transition and its update time); every
+ *  other documented field of `data` is the created record's. */
+const FIELDS_CHANGED_BY_COMPLETION: readonly string[] = ['status', 'updatedAt'];
+
+/** The fields of a checkout record the contract documents (the Checkout schema's properties). */
+const DOCUMENTED_FIELDS = new Set(Object.keys((loadContract().components.schemas.Checkout as { properties: object }).properties));
 
 /** A completed checkout and its first delivery, acknowledged with 204: callback-not-redelivered listens on. */
 export interface DeliveredCallback {
@@ -27,9 +37,15 @@ export async function checkCallback(context: CheckContext, session: CallbackSess
   const delivery = await session.awaitFirstDelivery(checkout, 'callback-delivered', caseName);
   if (!delivery) return undefined;
   const exchange = deliveryAsExchange(checkout.created, delivery);
-  recorder.record('callback-delivered', caseName, deliveryViolations(context, delivery), exchange);
+  const wrongTarget =
+    delivery.path === checkout.callbackTarget
+      ? []
+      : [`the callback came to ${delivery.path}; the callback_url's path and query are ${checkout.callbackTarget}`];
+  recorder.record('callback-delivered', caseName, [...wrongTarget, ...deliveryViolations(context, delivery)], exchange);
   if (recorder.isActive('callback-verified')) {
-    recorder.record('callback-verified', caseName, verificationViolations(session.callback.secret!, delivery, checkout.record), exchange);
+    const { failures, warnings } = verificationFindings(session.callback.secret!, delivery, checkout.record);
+    recorder.record('callback-verified', caseName, failures, exchange);
+    recorder.warn('callback-verified', caseName, warnings, exchange);
   }
   return { checkout, first: delivery };
 }
@@ -50,6 +66,11 @@ function deliveryViolations(context: CheckContext, delivery: ReceivedCallback): 
   const validate = context.validators.validatorFor('CheckoutCompletedEvent');
   if (event === undefined) messages.push('the body is not JSON');
   else if (!validate(event)) messages.push(`the body is not a CheckoutCompletedEvent: ${formatSchemaErrors(validate)}`);
+  // The schema's date-time admits any offset; the contract says "in UTC".
+  const timestamp = (event as { timestamp?: unknown } | undefined)?.timestamp;
+  if (typeof timestamp === 'string' && !/(?:Z|[+-]00:00)$/i.test(timestamp)) {
+    messages.push(`timestamp ${JSON.stringify(timestamp)} is not in UTC (Z or +00:00)`);
+  }
   return messages;
 }
 
@@ -67,19 +88,34 @@ export function signatureViolations(secret: string, delivery: ReceivedCallback):
   }
 }
 
-function verificationViolations(secret: string, delivery: ReceivedCallback, created: Record<string, any>): string[] {
+function verificationFindings(
+  secret: string,
+  delivery: ReceivedCallback,
+  created: Record<string, unknown>,
+): { failures: string[]; warnings: string[] } {
   const messages = signatureViolations(secret, delivery);
-  const event = parseJsonBody({ status: 0, headers: {}, body: delivery.body }) as { data?: Record<string, any> } | undefined;
+  const event = parseJsonBody({ status: 0, headers: {}, body: delivery.body }) as { data?: Record<string, unknown> } | undefined;
   const data = event?.data;
-  if (!data || typeof data !== 'object') return [...messages, 'the event has no data to compare with the created checkout'];
+  if (!data || typeof data !== 'object') {
+    return { failures: [...messages, 'the event has no data to compare with the created checkout'], warnings: [] };
+  }
   if (data.id !== created.id) messages.push(`data.id is ${JSON.stringify(data.id)}; expected the completed checkout ${created.id}`);
   if (data.status !== 'complete') messages.push(`data.status is ${JSON.stringify(data.status)}; expected "complete"`);
   if (!(Number(data.updatedAt) >= Number(created.createdAt)))
     messages.push(`data.updatedAt ${JSON.stringify(data.updatedAt)} is before createdAt ${created.createdAt}`);
   const changed = Object.keys({ ...created, ...data }).filter(
-    (key) => !FIELDS_THAT_CHANGE.has(key) && JSON.stringify(data[key]) !== JSON.stringify(created[key]),
+    (key) => !FIELDS_CHANGED_BY_COMPLETION.includes(key) && !isDeepStrictEqual(data[key], created[key]),
   );
-  if (changed.length > 0)
-    messages.push(`data differs from the created checkout in ${changed.join(', ')} (only status and updatedAt may change)`);
-  return messages;
+  const documented = changed.filter((key) => DOCUMENTED_FIELDS.has(key));
+  const undocumented = changed.filter((key) => !DOCUMENTED_FIELDS.has(key));
+  if (documented.length > 0) {
+    messages.push(
+      `data differs from the created checkout in ${documented.join(', ')} (of the documented fields only ${FIELDS_CHANGED_BY_COMPLETION.join(' and ')} may change)`,
+    );
+  }
+  const warnings =
+    undocumented.length > 0
+      ? [`data differs from the created checkout in undocumented ${undocumented.join(', ')} (allowed by D26/D28; shown so you can tell)`]
+      : [];
+  return { failures: messages, warnings };
 }

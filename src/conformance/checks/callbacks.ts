@@ -7,12 +7,15 @@ import { checkNoCallbackOnExpiry } from './callback-expiry.js';
 import { checkCallbackRetries } from './callback-retries.js';
 import { startCallbackSession } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
+import { checkStatusFinal } from './checkout-final.js';
 
 const NEEDS_COMPLETION: CheckName[] = [
   'callback-delivered',
   'callback-verified',
   'callback-retried',
   'callback-retry-stops-on-410',
+  'callback-retry-after',
+  'callback-retry-schedule',
   'callback-ids-unique',
   'callback-not-redelivered',
 ];
@@ -24,7 +27,12 @@ export async function checkCallbacks(context: CheckContext, sample: Record<strin
       const delivered: DeliveredCallback | undefined = await checkCallback(context, session);
       if (delivered) await checkNotRedelivered(context, session, delivered);
     };
-    await Promise.all([listenAfterAck(), checkCallbackRetries(context, session), checkNoCallbackOnExpiry(context, session)]);
+    await Promise.all([
+      listenAfterAck(),
+      checkCallbackRetries(context, session),
+      checkNoCallbackOnExpiry(context, session),
+      checkStatusFinal(context, session),
+    ]);
     checkCallbackIdsUnique(context, session);
     // Without a completion helper nothing was completed: every check that needs a completed checkout says so.
     const { completionNotRun } = session;

@@ -3,6 +3,7 @@
 // idempotency-request-in-progress problem. Seen from outside, "exactly one": every 2xx carries the same record, only
 // one of them is not marked as a replay, and a retry once all have finished replays that same record.
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
@@ -55,7 +56,7 @@ export async function checkConcurrentIdempotency(context: CheckContext, sample: 
     const shown = ids.map((id) => JSON.stringify(id)).join(', ');
     messages.push(`${ids.length} checkouts were made for one Idempotency-Key (ids ${shown}); D24: one`);
   } else if (records.length > 0) {
-    const differing = created.filter(({ record }) => JSON.stringify(record) !== JSON.stringify(records.at(-1))).map(({ name }) => name);
+    const differing = created.filter(({ record }) => !isDeepStrictEqual(record, records.at(-1))).map(({ name }) => name);
     if (differing.length > 0) {
       messages.push(`the record of ${differing.join('; ')} differs from the replay; a replay repeats the first answer`);
     }

@@ -1,7 +1,9 @@
 // Idempotency-Key (D24): a retry with the same key and body replays the first answer (the same status and record,
 // Idempotent-Replayed: true); the first answer is not marked as a replay; the same key with another body → 422
-// idempotency-key-reused. Which 2xx the create answers with is valid-request-accepted's business (D1).
+// idempotency-key-reused; a key of the longest allowed length (255) is taken. Which 2xx the create answers with is
+// valid-request-accepted's business (D1).
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
@@ -34,7 +36,7 @@ export async function checkIdempotentReplay(
   }
   const before = parseJsonBody(original.response) as { id?: unknown };
   const after = parseJsonBody(replay.response) as { id?: unknown } | undefined;
-  if (after && JSON.stringify(after) !== JSON.stringify(before)) {
+  if (after && !isDeepStrictEqual(after, before)) {
     replayMessages.push(
       after.id === before.id
         ? 'the replayed record differs from the first one'
@@ -45,6 +47,11 @@ export async function checkIdempotentReplay(
 
   const reused = await context.postCreate(other, { 'idempotency-key': key });
   recordProblem(context, 'idempotent-replay', 'the same key with another body', reused, { status: 422, slug: 'idempotency-key-reused' });
+
+  // The longest key the contract allows (IdempotencyKey.yaml: 1 to 255 visible ASCII characters) is taken like any.
+  const longest = `conformance-${randomUUID()}-`.padEnd(255, '~');
+  const long = await context.postCreate(first, { 'idempotency-key': longest });
+  recorder.record('idempotent-replay', 'a key of 255 visible characters', createdMessages(long), long);
 }
 
 /** A create that succeeded: any 2xx (D1 documents 201 and 200; valid-request-accepted only warns on another 2xx). */

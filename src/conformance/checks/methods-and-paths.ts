@@ -38,6 +38,18 @@ export async function checkMethodsAndPaths(context: CheckContext, sample: Record
       );
     });
   }
+  if (recorder.isActive('head-not-allowed')) {
+    // HEAD is GET without a body (RFC 9110 §9.3.2): a server that answers GET with 405 must not answer HEAD with 2xx.
+    const exchange = await context.send({ method: 'HEAD', url: context.endpoint, headers: { authorization, accept } });
+    const status = exchange.response?.status;
+    const messages =
+      status === undefined
+        ? [`no response (${exchange.error}); expected 405`]
+        : status !== 405
+          ? [`answered ${status}; expected 405 (D3: another method gets 405 with Allow)`]
+          : allowViolations(exchange, 'HEAD');
+    recorder.record('head-not-allowed', 'HEAD on the create path', messages, exchange);
+  }
   if (recorder.isActive('unknown-path-not-found')) {
     const url = `${config.baseUrl}${API_FOLDER}/conformance-no-such-path-${randomUUID()}/`;
     const probes: Array<Omit<SentRequest, 'url'> & { name: string }> = [

@@ -1,4 +1,5 @@
-// How the body is sent (D3, D14): not as application/json → 415; not JSON → 400 malformed-json; over 1 MiB → 413.
+// How the body is sent (D3, D14): not as application/json, or JSON in a charset other than UTF-8 → 415; not JSON, an
+// empty body included → 400 malformed-json; over 1 MiB → 413.
 // Cases a static mock cannot tell apart (no Content-Type at all, the size limit) run at level full only.
 import type { CheckName } from '../check-catalog.js';
 import type { Level } from '../conformance-config.js';
@@ -54,6 +55,22 @@ export function formatProbes(sample: Record<string, unknown>): FormatProbe[] {
       body: json,
       contentType: undefined,
       expected: unsupported,
+    },
+    {
+      check: 'wrong-media-type-rejected',
+      name: 'JSON sent as application/json; charset=iso-8859-1',
+      level: 'full',
+      body: json,
+      contentType: 'application/json; charset=iso-8859-1',
+      expected: unsupported,
+    },
+    {
+      check: 'malformed-json-rejected',
+      name: 'an empty body',
+      level: 'full',
+      body: '',
+      contentType: 'application/json',
+      expected: malformed,
     },
     {
       check: 'malformed-json-rejected',

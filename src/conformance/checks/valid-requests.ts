@@ -64,6 +64,11 @@ export async function checkValidRequests(context: CheckContext, requests: ValidR
     const record = checkCreateResponse(context, name, body, exchange);
     if (record) {
       checkRecordRules(context, name, body, record, exchange);
+      if (context.recorder.isActive('metadata-null')) {
+        const metadata = record.metadata === undefined ? 'absent' : JSON.stringify(record.metadata);
+        const messages = record.metadata === null ? [] : [`metadata is ${metadata}; D17: a new checkout has metadata null`];
+        context.recorder.record('metadata-null', name, messages, exchange);
+      }
       created.push({ caseName: name, request: body, record, exchange });
     }
   });

@@ -15,6 +15,8 @@ export interface ProxiedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Sent with Transfer-Encoding: chunked, in pieces, instead of with a Content-Length. */
+  chunked?: boolean;
 }
 
 export interface ProxyTools {
@@ -35,11 +37,17 @@ export interface Breakage {
   callback?(delivery: ProxiedRequest): ProxiedRequest | null;
   /** Take a callback delivery over: relay it (or not, or more than once) and choose the status the implementation gets. */
   deliver?(delivery: ProxiedRequest, tools: DeliveryTools): Promise<number>;
+  /** Hide the receiver's Retry-After from the implementation (as one that never reads it). */
+  hideRetryAfter?: boolean;
 }
 
 export interface DeliveryTools {
+  /** The callback_url the implementation was given (the kit's receiver). */
+  target: URL;
   /** Send a delivery on to the receiver; resolves with its status, rejects when it gave no answer. */
   relay(delivery: ProxiedRequest): Promise<number>;
+  /** The receiver's last reply: its status and headers (a Retry-After goes back to the implementation with it). */
+  lastReply(): { status: number; headers: Record<string, string> };
   state: Record<string, unknown>;
 }
 
@@ -75,7 +83,7 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
         return;
       }
       const tools: ProxyTools = { forward, state };
-      if (breakage?.callback || breakage?.deliver) request = pointCallbackAtProxy(request);
+      if (breakage?.callback || breakage?.deliver || breakage?.hideRetryAfter) request = pointCallbackAtProxy(request);
       request = breakage?.request?.(request, tools) ?? request;
       let response = await forward(request);
       response = (await breakage?.response?.(response, request, tools)) ?? response;
@@ -87,10 +95,18 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
 
   async function relayCallback(delivery: ProxiedRequest, res: http.ServerResponse) {
     const target = new URL(decodeURIComponent(delivery.path.slice(RELAY_PREFIX.length)));
+    // The receiver's Retry-After travels back with its status, as the implementation would see it (D7).
+    const replyHeaders = (answer: { status: number; retryAfter?: string }, status: number): Record<string, string> =>
+      answer.retryAfter !== undefined && answer.status === status && !breakage?.hideRetryAfter ? { 'retry-after': answer.retryAfter } : {};
     if (breakage?.deliver) {
-      const relay = async (changed: ProxiedRequest) =>
-        (await sendRaw(target, { ...changed, path: target.pathname + target.search })).status;
-      send(res, { status: await breakage.deliver(delivery, { relay, state }), headers: {}, body: '' });
+      let last: { status: number; headers: Record<string, string> } = { status: 0, headers: {} };
+      const relay = async (changed: ProxiedRequest) => {
+        const answer = await sendRaw(target, { ...changed, path: target.pathname + target.search });
+        last = { status: answer.status, headers: answer.headers };
+        return answer.status;
+      };
+      const status = await breakage.deliver(delivery, { target, relay, lastReply: () => last, state });
+      send(res, { status, headers: replyHeaders({ status: last.status, retryAfter: last.headers['retry-after'] }, status), body: '' });
       return;
     }
     const changed = breakage?.callback ? breakage.callback(delivery) : delivery;
@@ -99,7 +115,11 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
       return;
     }
     const answer = await sendRaw(target, { ...changed, path: target.pathname + target.search });
-    send(res, { status: answer.status, headers: {}, body: '' });
+    send(res, {
+      status: answer.status,
+      headers: replyHeaders({ status: answer.status, retryAfter: answer.headers['retry-after'] }, answer.status),
+      body: '',
+    });
   }
 
   function pointCallbackAtProxy(request: ProxiedRequest): ProxiedRequest {
@@ -139,6 +159,13 @@ function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {
 function send(res: http.ServerResponse, response: ProxiedResponse): void {
   const headers = { ...response.headers };
   for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
+  if (response.chunked) {
+    res.writeHead(response.status, { ...headers, 'transfer-encoding': 'chunked' });
+    const middle = Math.floor(response.body.length / 2);
+    res.write(response.body.slice(0, middle));
+    res.end(response.body.slice(middle));
+    return;
+  }
   res.writeHead(response.status, { ...headers, 'content-length': Buffer.byteLength(response.body) });
   res.end(response.body);
 }

@@ -11,6 +11,7 @@ import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '
 import { describeValidationFailed } from '../../../src/http/problems.js';
 import type { Breakage, DeliveryTools, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 import { createKeysInFlight } from './keys-in-flight.js';
+import { FAST_CALLBACK_RETRIES } from './sandbox-process.js';
 
 export interface Mutation {
   name: string;
@@ -261,6 +262,26 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       caughtBy: 'valid-request-accepted',
       levels: both,
       breakage: { response: rejectMixedCurrencies('not_allowed_value') },
+    },
+    {
+      name: 'too-small-on-a-line-above-zero',
+      breaks:
+        'a line that does not round to 0.00 refused with too_small on its unit_amount (D29 lets only a line that rounds to 0.00 be refused so)',
+      caughtBy: 'valid-request-accepted',
+      levels: both,
+      breakage: {
+        response: (response, request) => {
+          const body = createBody(request);
+          if (response.status !== 201 || !body) return undefined;
+          const index = body.invoice_items.findIndex(
+            (item: any) =>
+              sameCode(item.price_data.currency, body.currency) && computeItemAmount(item.quantity, item.price_data.unit_amount) !== '0.00',
+          );
+          if (index === -1) return undefined;
+          const pointer = `/invoice_items/${index}/price_data/unit_amount`;
+          return validationFailed(response, [{ pointer, code: 'too_small', detail: 'The line is too small.' }]);
+        },
+      },
     },
     {
       name: 'created-as-text',
@@ -708,6 +729,68 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       },
     },
     {
+      name: 'callback-retry-after-ignored',
+      breaks: "a receiver's Retry-After on a failed attempt ignored: the retry comes on the schedule's (100 ms) delay (D7)",
+      caughtBy: 'callback-retry-after',
+      levels: full,
+      callback: true,
+      breakage: { hideRetryAfter: true },
+    },
+    {
+      name: 'callback-query-dropped',
+      breaks: "the callback sent to the callback_url's path without its query",
+      caughtBy: 'callback-delivered',
+      levels: both,
+      callback: true,
+      breakage: {
+        deliver: async (delivery, tools) => {
+          const headers = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => /^(content-type|webhook-)/.test(name)));
+          const withoutQuery = new URL(tools.target.pathname, tools.target);
+          const sent = await fetch(withoutQuery, { method: 'POST', headers, body: delivery.body }).catch(() => undefined);
+          return sent?.status ?? 502;
+        },
+      },
+    },
+    {
+      name: 'callback-redirect-followed',
+      breaks: "a receiver's 302 followed: the attempt sent on to the Location, and taken as delivered (D7: not followed)",
+      caughtBy: 'callback-retried',
+      levels: full,
+      callback: true,
+      breakage: {
+        deliver: async (delivery, tools) => {
+          const status = await tools.relay(delivery).catch(() => 502);
+          const location = tools.lastReply().headers.location;
+          if (status < 300 || status >= 400 || location === undefined) return status;
+          const headers = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => /^(content-type|webhook-)/.test(name)));
+          const followed = await fetch(location, { method: 'POST', headers, body: delivery.body }).catch(() => undefined);
+          return followed?.status ?? 502;
+        },
+      },
+    },
+    {
+      name: 'callback-never-gives-up',
+      breaks: "a failed event sent once more after the last attempt of the service's schedule (D7: it gives up after the last)",
+      caughtBy: 'callback-retry-schedule',
+      levels: full,
+      callback: true,
+      breakage: {
+        deliver: async (delivery, tools) => {
+          tools.state.attempts ??= new Map<string, number>();
+          const attempts = tools.state.attempts as Map<string, number>;
+          const id = delivery.headers['webhook-id'];
+          const count = (attempts.get(id) ?? 0) + 1;
+          attempts.set(id, count);
+          const status = await tools.relay(delivery).catch(() => 502);
+          const lastOfSchedule = FAST_CALLBACK_RETRIES.CHECKOUT_CALLBACK_RETRY_DELAYS_MS.split(',').length + 1;
+          if (count === lastOfSchedule && (status < 200 || status >= 300)) {
+            setTimeout(() => void tools.relay(resigned(delivery, callbackSecret, id)).catch(() => 0), 200);
+          }
+          return status;
+        },
+      },
+    },
+    {
       name: 'callback-410-ignored',
       breaks: 'a 410 Gone from the receiver does not stop the retries',
       caughtBy: 'callback-retry-stops-on-410',
@@ -791,6 +874,203 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
           response.status === 404
             ? { ...response, headers: { ...response.headers, 'content-type': 'text/html' }, body: '<h1>Not found</h1>' }
             : undefined,
+      },
+    },
+    // Issue 27: promises of the ledger no check looked at before.
+    {
+      name: 'head-answered-200',
+      breaks: 'HEAD on the create path answered 200 (D3: another method gets 405 with Allow)',
+      caughtBy: 'head-not-allowed',
+      levels: both,
+      breakage: {
+        response: (_response, request) =>
+          request.method === 'HEAD' && request.path === CREATE_PATH
+            ? { status: 200, headers: { 'content-type': 'application/json' }, body: '' }
+            : undefined,
+      },
+    },
+    {
+      name: 'request-id-bare-uuid',
+      breaks: 'Request-Id a bare UUID, not urn:uuid:<uuid> (D2), with each problem instance equal to it',
+      caughtBy: 'request-id-urn',
+      levels: full,
+      breakage: {
+        response: (response) => {
+          const requestId = response.headers['request-id'];
+          if (requestId === undefined) return undefined;
+          const bare = requestId.replace(/^urn:uuid:/, '');
+          const body = response.headers['content-type']?.startsWith('application/problem+json')
+            ? JSON.stringify({ ...JSON.parse(response.body), instance: bare })
+            : response.body;
+          return { ...response, headers: { ...response.headers, 'request-id': bare }, body };
+        },
+      },
+    },
+    {
+      name: 'idempotency-shared-across-keys',
+      breaks: "an Idempotency-Key first used under one API key, sent under another, replays the first key's checkout",
+      caughtBy: 'idempotency-per-key',
+      levels: full,
+      breakage: {
+        // The service keeps keys in one space for all API keys: the first key's request is replayed to the second.
+        request: (request, tools) => {
+          const key = request.headers['idempotency-key'];
+          if (!isCreate(request) || key === undefined) return undefined;
+          tools.state.firstAuthorization ??= new Map<string, string>();
+          const firstAuthorization = tools.state.firstAuthorization as Map<string, string>;
+          const first = firstAuthorization.get(key);
+          if (first === undefined) firstAuthorization.set(key, request.headers.authorization);
+          return first === undefined ? undefined : { ...request, headers: { ...request.headers, authorization: first } };
+        },
+      },
+    },
+    {
+      name: 'metadata-set-at-creation',
+      breaks: 'a new checkout with metadata {} instead of null (D17)',
+      caughtBy: 'metadata-null',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.metadata = {};
+        }),
+      },
+    },
+    {
+      name: 'long-idempotency-key-refused',
+      breaks: 'an Idempotency-Key over 64 characters refused with 422, though keys of up to 255 are allowed',
+      caughtBy: 'idempotent-replay',
+      levels: full,
+      breakage: {
+        response: (response, request) =>
+          isCreate(request) && (request.headers['idempotency-key']?.length ?? 0) > 64
+            ? validationFailed(response, [{ pointer: '', code: 'too_long', detail: 'The Idempotency-Key is longer than 64 characters.' }])
+            : undefined,
+      },
+    },
+    {
+      name: 'payment-type-any-accepted',
+      breaks: 'payment_method_data.type of any string taken as cryptopaymentmethoddetail (D20: the only value)',
+      caughtBy: 'negative-space-rejected',
+      levels: both,
+      breakage: {
+        request: (request) => {
+          const body = createBody(request);
+          const data = body?.payment_method_data;
+          if (typeof data?.type !== 'string' || data.type === 'cryptopaymentmethoddetail') return undefined;
+          return { ...request, body: JSON.stringify({ ...body, payment_method_data: { ...data, type: 'cryptopaymentmethoddetail' } }) };
+        },
+      },
+    },
+    {
+      name: 'callback-id-with-dot',
+      breaks: 'the callback sent under a webhook-id with a dot (msg_….x), signed over it (D6: never a dot)',
+      caughtBy: 'callback-delivered',
+      levels: both,
+      callback: true,
+      breakage: { callback: (delivery) => resigned(delivery, callbackSecret, `${delivery.headers['webhook-id']}.x`) },
+    },
+    {
+      name: 'charset-ignored',
+      breaks: 'JSON in a charset other than UTF-8 taken as UTF-8 (D3: 415)',
+      caughtBy: 'wrong-media-type-rejected',
+      levels: full,
+      breakage: {
+        request: (request) =>
+          /charset=(?!utf-8)/i.test(request.headers['content-type'] ?? '')
+            ? { ...request, headers: { ...request.headers, 'content-type': 'application/json' } }
+            : undefined,
+      },
+    },
+    {
+      name: 'empty-body-422',
+      breaks: 'an empty body answered 422 validation-failed instead of 400 malformed-json (D3)',
+      caughtBy: 'malformed-json-rejected',
+      levels: full,
+      breakage: {
+        response: (response, request) =>
+          isCreate(request) && request.body === '' && request.headers['content-type'] === 'application/json'
+            ? validationFailed(response, [{ pointer: '', code: 'required', detail: 'The body is empty.' }])
+            : undefined,
+      },
+    },
+    {
+      name: 'problem-title-varies',
+      breaks: 'a validation-failed title that names the first field that failed, so it differs between occurrences',
+      caughtBy: 'problem-title-stable',
+      levels: full,
+      breakage: {
+        response: onStatus(422, (response) => {
+          const problem = JSON.parse(response.body);
+          if (problem.type?.endsWith('/validation-failed')) problem.title = `Validation failed at ${problem.errors?.[0]?.pointer ?? '/'}`;
+          return { ...response, body: JSON.stringify(problem) };
+        }),
+      },
+    },
+    {
+      name: 'callback-timestamp-offset',
+      breaks: 'the event timestamp written with a +02:00 offset, not in UTC (the same instant, re-signed)',
+      caughtBy: 'callback-delivered',
+      levels: both,
+      callback: true,
+      breakage: {
+        callback: changeCallbackEvent(
+          (event) => {
+            const at = new Date(new Date(event.timestamp).getTime() + 2 * 3_600_000).toISOString();
+            event.timestamp = at.replace('Z', '+02:00');
+          },
+          { secret: callbackSecret },
+        ),
+      },
+    },
+    {
+      name: 'expired-checkout-completes',
+      breaks: 'an expired checkout can still be completed, and then reads back complete (D22: both states are final)',
+      caughtBy: 'status-final',
+      levels: full,
+      callback: true,
+      breakage: {
+        response: (response, request, tools) => {
+          tools.state.expired ??= new Set<string>();
+          tools.state.revived ??= new Set<string>();
+          const [expired, revived] = [tools.state.expired as Set<string>, tools.state.revived as Set<string>];
+          const helper = /^\/sandbox\/v1\/checkouts\/([^/]+)(\/complete|\/expire)?$/.exec(request.path);
+          if (!helper) return undefined;
+          const [, id, action] = helper;
+          if (action === '/expire' && response.status < 300) expired.add(id);
+          if (action === '/complete' && expired.has(id)) {
+            revived.add(id);
+            return { ...response, status: 200, body: JSON.stringify({ ...JSON.parse(response.body), status: 'complete' }) };
+          }
+          if (action === undefined && revived.has(id))
+            return { ...response, body: JSON.stringify({ ...JSON.parse(response.body), status: 'complete' }) };
+          return undefined;
+        },
+      },
+    },
+    {
+      name: 'items-reversed',
+      breaks: 'the invoice items of the record in the reverse of the order sent',
+      caughtBy: 'amounts-exact',
+      levels: full,
+      breakage: {
+        response: onCreated((r) => {
+          r.invoiceItems.reverse();
+        }),
+      },
+    },
+    {
+      name: 'quantity-not-echoed',
+      breaks: "the first item's quantity one more than sent (its amount and the total consistent with it)",
+      caughtBy: 'amounts-exact',
+      levels: full,
+      breakage: {
+        response: onCreated((r, q) => {
+          const item = r.invoiceItems[0];
+          const sent = q.invoice_items[0];
+          item.quantity += 1;
+          if (sameCode(sent.price_data.currency, q.currency)) item.amount = computeItemAmount(item.quantity, sent.price_data.unit_amount);
+          r.amountTotal = computeAmountTotal(r.invoiceItems.map((each: any) => each.amount));
+        }),
       },
     },
     {
@@ -986,6 +1266,9 @@ export interface CorrectVariant {
   name: string;
   chooses: string;
   breakage: Breakage;
+  /** False when its retries do not follow a schedule the kit can be told (--retry-schedule): that check is then
+   *  named as not run, and nothing else may be. */
+  declaresSchedule?: false;
 }
 
 export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
@@ -1009,13 +1292,16 @@ export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
     },
     {
       name: 'retry-sooner-than-schedule',
+      declaresSchedule: false,
       chooses: 'a retry sent sooner than the schedule for a failed attempt, with the same webhook-id, timestamp and signature refreshed',
       breakage: {
         deliver: async (delivery, tools) => {
           const status = await tools.relay(delivery).catch(() => 502);
           if ((status >= 200 && status < 300) || status === 410) return status;
-          // Retry at once from the proxy, as a service with a very short first delay would; then tell the sandbox it is done.
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          // Retry at once from the proxy, as a service with a very short first delay would (but not before a Retry-After
+          // the receiver sent, D7); then tell the sandbox it is done.
+          const retryAfterMs = Number(tools.lastReply().headers['retry-after'] ?? 0) * 1000;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(50, retryAfterMs)));
           await tools.relay(resigned(delivery, callbackSecret, delivery.headers['webhook-id'])).catch(() => 0);
           return 204;
         },

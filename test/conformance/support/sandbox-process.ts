@@ -3,7 +3,7 @@
 // the kit's are built into one folder laid out as the installed package (test/support/built-bins.ts).
 
 import { createInstalledPackage } from '../../support/built-bins.js';
-import { CANARY_KEY } from '../../support/canary.js';
+import { CANARY_KEY, OTHER_CANARY_KEY } from '../../support/canary.js';
 import { freePort } from '../../support/ports.js';
 import { type RunningProcess, startProcess, waitForHttp } from '../../support/processes.js';
 
@@ -37,6 +37,8 @@ export type SandboxPolicy = keyof typeof SANDBOX_POLICIES;
  *  kit wait for retries then wait milliseconds, not the contract's 5 s. The kit is told with --retry-wait. */
 export const FAST_CALLBACK_RETRIES = { CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '100,200,400', CHECKOUT_CALLBACK_RETRY_JITTER: '0.1' };
 export const FAST_RETRY_WAIT = '1500ms';
+/** The same schedule as the kit is told it (--retry-schedule), so that callback-retry-schedule runs. */
+export const FAST_RETRY_SCHEDULE = FAST_CALLBACK_RETRIES.CHECKOUT_CALLBACK_RETRY_DELAYS_MS;
 
 export interface SandboxProcess {
   baseUrl: string;
@@ -54,7 +56,8 @@ export async function startSandboxProcess(
   const running = startProcess(process.execPath, [installed.binPath('sandbox')], {
     HOST: '127.0.0.1',
     PORT: String(port),
-    CHECKOUT_API_KEYS: CANARY_KEY,
+    // Two keys, so that the kit's per-key checks can run (CHECKOUT_API_KEY_2).
+    CHECKOUT_API_KEYS: `${CANARY_KEY},${OTHER_CANARY_KEY}`,
     CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
     ...SANDBOX_POLICIES[policy],
     ...settings,

@@ -1,0 +1,21 @@
+// Request-Id (D2): "Every response carries `Request-Id: urn:uuid:<uuid>`". The header schema admits any visible
+// ASCII (so that a gateway's id still validates), but the decision fixes the form: each Request-Id the run receives
+// must be `urn:uuid:` and a UUID. Every answer is a case, judged as it arrives (nothing kept for the end of the run);
+// one without a Request-Id keeps this promise (D2 lets an implementation without request ids leave it out; the
+// problem checks warn), so such an implementation passes.
+import type { Exchange } from '../send-request.js';
+import type { CheckContext } from './check-context.js';
+
+const URN_UUID = /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function checkRequestIdIsUrn(context: CheckContext, exchange: Exchange): void {
+  if (!exchange.response) return;
+  const requestId = exchange.response.headers['request-id'];
+  const wrong = requestId !== undefined && !URN_UUID.test(requestId);
+  context.recorder.record(
+    'request-id-urn',
+    `${exchange.request.method} ${new URL(exchange.request.url).pathname}`,
+    wrong ? [`Request-Id is ${JSON.stringify(requestId)}; D2: urn:uuid: and a UUID`] : [],
+    exchange,
+  );
+}
