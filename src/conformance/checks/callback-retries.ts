@@ -79,6 +79,8 @@ async function checkRedirectNotFollowed(context: CheckContext, session: Callback
   const caseName = 'first attempt answered 302 with a Location';
   const elsewhere = randomBytes(16).toString('hex');
   const location = `http://${session.host}${callbackPath(elsewhere)}`;
+  // Issued like every path of the run, so that the receiver answers (204) and keeps an attempt a service sends there.
+  session.receiver.script(elsewhere, []);
   const first = await deliverFirst(session, check, caseName, [{ status: 302, headers: { location } }]);
   if (!first) return;
   const { wait, checkout, attempt } = first;
