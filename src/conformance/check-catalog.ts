@@ -25,6 +25,13 @@ export interface CheckDefinition {
 
 export const CHECKS = [
   {
+    name: 'create-path-served',
+    level: 'schema',
+    source: 'D27',
+    title:
+      'The create operation answers at /api/v1/checkouts/, trailing slash included; one served only without the slash fails (the other checks then do not run)',
+  },
+  {
     name: 'valid-request-accepted',
     level: 'schema',
     source: 'seed: endpoints rule 1; D1; D8',

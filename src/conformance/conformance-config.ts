@@ -54,6 +54,9 @@ const createOperation = findOperation(loadContract(), 'createCheckout');
 /** The path of the contract's create operation (`/api/v1/checkouts/`), read from the contract. */
 export const CREATE_PATH = createOperation.path;
 
+/** The statuses the contract documents for the create operation, one by one. */
+export const CREATE_STATUSES: ReadonlySet<number> = new Set(createOperation.responseExamples.keys());
+
 /** The scheme word of the Authorization header the contract requires (`Api-Key`), read from its 401 challenge. */
 export const AUTH_SCHEME = readAuthScheme(createOperation);
 export const SANDBOX_COMPLETE_PATH = '/sandbox/v1/checkouts/{id}/complete';

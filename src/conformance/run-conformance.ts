@@ -1,10 +1,12 @@
-// One conformance run: reach the implementation, run every check of the level in a fixed order, and return one
-// result per check. Nothing here prints; progress goes to the caller's callback.
+// One conformance run: reach the implementation at the create path (checks/create-path.ts), run every check of the
+// level in a fixed order, and return one result per check. Nothing here prints; progress goes to the caller's callback.
 import { type ContractValidators, createContractValidators } from '../contract/compile-schemas.js';
+import { CHECKS } from './check-catalog.js';
 import { type CheckResult, createCheckRecorder, type Verdict, verdictOf } from './check-results.js';
 import { checkAuthentication } from './checks/auth.js';
 import { checkCallbacks } from './checks/callbacks.js';
 import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
+import { checkCreatePathServed } from './checks/create-path.js';
 import { checkIdempotentReplay } from './checks/idempotency.js';
 import { checkConcurrentIdempotency } from './checks/idempotency-concurrency.js';
 import { checkIdempotencyPerKey } from './checks/idempotency-per-key.js';
@@ -98,62 +100,22 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
   if (recorder.isActive('problem-title-stable')) problemTitles = observeProblemTitles(context);
 
   try {
-    await ensureReachable(requester.send, endpoint);
-    const samples = seedSamples();
-    const validateRequest = context.validators.validatorFor('CreateCheckoutRequest');
-    const first = samples.usdtOnTron;
-    const second = samples.upperCaseCodes;
-
-    const steps: Array<[string, () => Promise<void>]> = [
-      [
-        'valid requests',
-        async () => {
-          const valid: ValidRequest[] = [
-            ...Object.entries(samples).map(([name, body]) => ({ name: `sample ${name}`, body })),
-            {
-              name: 'sample usdtOnTron with Content-Type: application/json; charset=utf-8',
-              body: first,
-              headers: { 'content-type': 'application/json; charset=utf-8' },
-            },
-            ...generateValidBodies(config.seed, config.generated, validateRequest),
-          ];
-          const created = await checkValidRequests(context, valid);
-          if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);
-        },
-      ],
-      ['authentication', () => checkAuthentication(context, first)],
-      [
-        'invalid bodies',
-        () => {
-          const invalid: InvalidRequest[] = [
-            ...tableRequests(first, validateRequest),
-            ...generateInvalidBodies(config.seed, config.generated, validateRequest),
-          ];
-          return checkInvalidBodies(context, invalid);
-        },
-      ],
-      ['media type, malformed JSON and size', () => checkRequestFormats(context, first)],
-    ];
-    if (recorder.isActive('idempotent-replay')) steps.push(['idempotency', () => checkIdempotentReplay(context, first, second)]);
-    if (recorder.isActive('idempotency-per-key')) steps.push(['idempotency per API key', () => checkIdempotencyPerKey(context, first)]);
-    if (config.callback) steps.push(['callbacks', () => checkCallbacks(context, first)]);
-    if (recorder.isActive('idempotent-concurrent')) {
-      steps.push(['concurrent idempotent requests', () => checkConcurrentIdempotency(context, first)]);
+    // Counted, but not judged by the checks that watch every answer: they only tell whether there is a path to judge.
+    const probe = (request: SentRequest) => {
+      requests += 1;
+      return requester.send(request);
+    };
+    const createPath = await checkCreatePathServed(probe, recorder, config.baseUrl);
+    if (createPath.kind === 'cannot-run') throw new UnreachableError(createPath.message);
+    if (createPath.kind === 'served') {
+      await runSteps(context, onProgress);
+      problemTitles?.finish();
+    } else {
+      // Every other check sends to the contract's path, which answers 404: none can run, and each says why.
+      for (const check of CHECKS) {
+        if (check.name !== 'create-path-served') recorder.notRun(check.name, 'the create path is not served: see create-path-served');
+      }
     }
-    steps.push(['other methods and unknown paths', () => checkMethodsAndPaths(context, first)]);
-    steps.push([
-      'negative space',
-      () => {
-        const table = tableRequests(first, validateRequest).map(({ body }) => body);
-        return checkNegativeSpace(context, generateNegativeSpace(first, validateRequest, table).cases);
-      },
-    ]);
-
-    for (const [index, [label, step]] of steps.entries()) {
-      onProgress({ step: index + 1, steps: steps.length, label });
-      await step();
-    }
-    problemTitles?.finish();
   } finally {
     requester.close();
   }
@@ -167,16 +129,62 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
   };
 }
 
-async function ensureReachable(send: (request: SentRequest) => Promise<Exchange>, endpoint: string): Promise<void> {
-  // Unauthenticated, so it creates nothing: any HTTP answer proves the service is there.
-  const probe = await send({ method: 'POST', url: endpoint, headers: { 'content-type': 'application/json' }, body: '{}' });
-  if (!probe.response) {
-    throw new UnreachableError(`cannot reach ${endpoint}: ${probe.error}. Check --base-url and that the service is running.`);
+/** The checks that need the create path, in a fixed order, each step reported to the caller as it starts. */
+async function runSteps(context: CheckContext, onProgress: (progress: Progress) => void): Promise<void> {
+  const { config, recorder } = context;
+  const samples = seedSamples();
+  const validateRequest = context.validators.validatorFor('CreateCheckoutRequest');
+  const first = samples.usdtOnTron;
+  const second = samples.upperCaseCodes;
+
+  const steps: Array<[string, () => Promise<void>]> = [
+    [
+      'valid requests',
+      async () => {
+        const valid: ValidRequest[] = [
+          ...Object.entries(samples).map(([name, body]) => ({ name: `sample ${name}`, body })),
+          {
+            name: 'sample usdtOnTron with Content-Type: application/json; charset=utf-8',
+            body: first,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+          },
+          ...generateValidBodies(config.seed, config.generated, validateRequest),
+        ];
+        const created = await checkValidRequests(context, valid);
+        if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);
+      },
+    ],
+    ['authentication', () => checkAuthentication(context, first)],
+    [
+      'invalid bodies',
+      () => {
+        const invalid: InvalidRequest[] = [
+          ...tableRequests(first, validateRequest),
+          ...generateInvalidBodies(config.seed, config.generated, validateRequest),
+        ];
+        return checkInvalidBodies(context, invalid);
+      },
+    ],
+    ['media type, malformed JSON and size', () => checkRequestFormats(context, first)],
+  ];
+  if (recorder.isActive('idempotent-replay')) steps.push(['idempotency', () => checkIdempotentReplay(context, first, second)]);
+  if (recorder.isActive('idempotency-per-key')) steps.push(['idempotency per API key', () => checkIdempotencyPerKey(context, first)]);
+  if (config.callback) steps.push(['callbacks', () => checkCallbacks(context, first)]);
+  if (recorder.isActive('idempotent-concurrent')) {
+    steps.push(['concurrent idempotent requests', () => checkConcurrentIdempotency(context, first)]);
   }
-  if (probe.response.status === 404) {
-    throw new UnreachableError(
-      `${endpoint} answered 404: there is no create endpoint there. Check --base-url (scheme, host and any path prefix; the kit adds ${CREATE_PATH}).`,
-    );
+  steps.push(['other methods and unknown paths', () => checkMethodsAndPaths(context, first)]);
+  steps.push([
+    'negative space',
+    () => {
+      const table = tableRequests(first, validateRequest).map(({ body }) => body);
+      return checkNegativeSpace(context, generateNegativeSpace(first, validateRequest, table).cases);
+    },
+  ]);
+
+  for (const [index, [label, step]] of steps.entries()) {
+    onProgress({ step: index + 1, steps: steps.length, label });
+    await step();
   }
 }
 

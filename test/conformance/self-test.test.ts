@@ -14,6 +14,7 @@ import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
 import { type RunningProcess, runToEnd, startProcess, waitForHttp } from '../support/processes.js';
 import { startBrokenProxy } from './support/broken-proxy.js';
+import { buildMutations } from './support/mutations.js';
 import {
   buildPackageBins,
   CALLBACK_SECRET,
@@ -260,6 +261,34 @@ describe('the key never shows, even when the implementation leaks it', () => {
   });
 });
 
+describe('a service that serves the create call at another path (D27)', () => {
+  it('without the trailing slash: create-path-served fails naming that path, every other check is named as not run, exit 1', async () => {
+    const proxy = await startBrokenProxy(sandbox.baseUrl);
+    proxy.use(buildMutations(CANARY_KEY, CALLBACK_SECRET).find((mutation) => mutation.name === 'create-path-without-slash')!.breakage);
+    try {
+      const report = join(workDir, 'without-slash.json');
+      const run = await runBin(['--base-url', proxy.url, '--report', report]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(
+        'answered 404, while POST /api/v1/checkouts (without the trailing slash) answers 401: the service serves the create operation at /api/v1/checkouts,',
+      );
+      expect(run.stdout).toContain(
+        `Verdict: NOT CONFORMANT — 0 passed, 1 failed, 0 warned, ${CHECKS.length - 1} skipped of ${CHECKS.length} checks; 2 requests in `,
+      );
+      const checks: Array<{ name: string; status: string; skipReason?: string }> = JSON.parse(readFileSync(report, 'utf8')).checks;
+      expect(checks.filter((check) => check.status !== 'skip').map((check) => `${check.name}: ${check.status}`)).toEqual([
+        'create-path-served: fail',
+      ]);
+      // Each other check says why it did not run; the retry schedule's own reason (no --retry-schedule) comes first.
+      expect(new Set(checks.filter((check) => check.status === 'skip').map((check) => check.skipReason))).toEqual(
+        new Set(['the create path is not served: see create-path-served', "give --retry-schedule, the service's retry delays"]),
+      );
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('exit code 2 when the run cannot happen', () => {
   it('an unreachable service', async () => {
     const closedPort = await freePort();
@@ -273,6 +302,44 @@ describe('exit code 2 when the run cannot happen', () => {
     const run = await runBin(['--base-url', `${sandbox.baseUrl}/wrong-prefix`]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/wrong-prefix\/api\/v1\/checkouts\/ answered 404: there is no create endpoint there/);
+  });
+
+  it('a service that answers only under the next major version (v1 retired, D26): said so, not judged', async () => {
+    const proxy = await startBrokenProxy(sandbox.baseUrl);
+    proxy.use({
+      request: (request) => {
+        if (request.path === '/api/v1/checkouts/') return { ...request, path: '/api/v1/retired/' };
+        if (request.path === '/api/v2/checkouts/') return { ...request, path: '/api/v1/checkouts/' };
+        return undefined;
+      },
+    });
+    try {
+      const run = await runBin(['--base-url', proxy.url]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        /\/api\/v1\/checkouts\/ answered 404: there is no create endpoint there\. http:\/\/127\.0\.0\.1:\d+\/api\/v2\/checkouts\/ answers 401: the service serves a later major version of the API, which this kit does not check/,
+      );
+      expect(run.stdout).toBe('');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a 405 without the trailing slash and a 502 under v2 are no create answers: still a wrong base URL', async () => {
+    const proxy = await startBrokenProxy(sandbox.baseUrl);
+    const answer = (status: number) => ({ status, headers: { 'content-type': 'text/plain' }, body: 'gateway' });
+    proxy.use({
+      response: (_response, request) =>
+        request.path === '/api/v1/checkouts/' ? answer(404) : request.path === '/api/v1/checkouts' ? answer(405) : answer(502),
+    });
+    try {
+      const run = await runBin(['--base-url', proxy.url]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/\/api\/v1\/checkouts\/ answered 404: there is no create endpoint there\. Check --base-url/);
+      expect(run.stdout).toBe('');
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('bad flags and a missing key, with a message that says what to do', async () => {

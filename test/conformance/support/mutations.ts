@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { CheckName } from '../../../src/conformance/check-catalog.js';
+import { CREATE_PATH_WITHOUT_SLASH } from '../../../src/conformance/checks/create-path.js';
 import { CREATE_PATH, type Level } from '../../../src/conformance/conformance-config.js';
 import { seedSamples } from '../../../src/conformance/contract-samples.js';
 import { loadContract } from '../../../src/contract/load-contract.js';
@@ -38,6 +39,16 @@ function onCreated(change: (record: any, request: any) => void): Breakage['respo
     change(record, JSON.parse(request.body));
     return { ...response, body: JSON.stringify(record) };
   };
+}
+
+/**
+ * The create operation moved to the path without its trailing slash: that path reaches the implementation's create
+ * route, and the contract's path an unknown one (the implementation's own 404 problem).
+ */
+function serveCreateWithoutSlash(request: ProxiedRequest): ProxiedRequest | undefined {
+  if (request.path === CREATE_PATH) return { ...request, path: `${CREATE_PATH_WITHOUT_SLASH}-moved/` };
+  if (request.path === CREATE_PATH_WITHOUT_SLASH) return { ...request, path: CREATE_PATH };
+  return undefined;
 }
 
 /** Change every answer of the create call with the given status. */
@@ -877,6 +888,13 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       },
     },
     // Issue 27: promises of the ledger no check looked at before.
+    {
+      name: 'create-path-without-slash',
+      breaks: `the create operation served only at ${CREATE_PATH_WITHOUT_SLASH}, without the trailing slash; ${CREATE_PATH} answers 404 (D27)`,
+      caughtBy: 'create-path-served',
+      levels: both,
+      breakage: { request: serveCreateWithoutSlash },
+    },
     {
       name: 'head-answered-200',
       breaks: 'HEAD on the create path answered 200 (D3: another method gets 405 with Allow)',

@@ -1,0 +1,86 @@
+// The create path (D27): the contract's create operation is served at `/api/v1/checkouts/`, the major version in the
+// path and the trailing slash included, exactly as the samples send it. Judged first, on one unauthenticated POST (it
+// creates nothing): any answer but 404 passes, since which answer is right is the other checks' business. A 404 alone
+// cannot tell a service that serves another path from a wrong --base-url, so two neighbours of the path are asked
+// the same thing. A create answer without the trailing slash means the service is there but serves another path:
+// the check fails, and the other checks, which all need the contract's path, are not run. A create answer under the
+// next major version means the service has retired this one, which D26 allows after its Sunset: that is no verdict
+// on this contract, so the run cannot happen (exit 2), as when nothing answers at all (the base URL is wrong).
+import type { CheckRecorder } from '../check-results.js';
+import { CREATE_PATH, CREATE_STATUSES } from '../conformance-config.js';
+import type { Exchange, SentRequest } from '../send-request.js';
+
+export type CreatePathOutcome =
+  /** The contract's path answers: the run goes on. */
+  | { kind: 'served' }
+  /** The service answers the create call at another path of this version: recorded as a failure. */
+  | { kind: 'served-elsewhere' }
+  /** Nothing to check here: why, said as the kit's exit-2 message. */
+  | { kind: 'cannot-run'; message: string };
+
+/** The create path without its trailing slash (`/api/v1/checkouts`), the spelling a service most often serves instead. */
+export const CREATE_PATH_WITHOUT_SLASH = CREATE_PATH.replace(/\/$/, '');
+
+/** The create path under the next major version (`/api/v2/checkouts/`): where a service that retired this one answers. */
+export const NEXT_VERSION_CREATE_PATH = CREATE_PATH.replace(/\/v(\d+)\//, (_, major: string) => `/v${Number(major) + 1}/`);
+
+export async function checkCreatePathServed(
+  send: (request: SentRequest) => Promise<Exchange>,
+  recorder: CheckRecorder,
+  baseUrl: string,
+): Promise<CreatePathOutcome> {
+  // Unauthenticated, so it creates nothing: any HTTP answer proves a service is there.
+  const probe = (path: string) =>
+    send({ method: 'POST', url: `${baseUrl}${path}`, headers: { 'content-type': 'application/json' }, body: '{}' });
+  const endpoint = `${baseUrl}${CREATE_PATH}`;
+  const contractPath = await probe(CREATE_PATH);
+  if (!contractPath.response) {
+    return {
+      kind: 'cannot-run',
+      message: `cannot reach ${endpoint}: ${contractPath.error}. Check --base-url and that the service is running.`,
+    };
+  }
+  const caseName = `POST ${CREATE_PATH} (unauthenticated)`;
+  if (contractPath.response.status !== 404) {
+    recorder.record('create-path-served', caseName, [], contractPath);
+    return { kind: 'served' };
+  }
+  const withoutSlash = await probe(CREATE_PATH_WITHOUT_SLASH);
+  if (answersAsCreate(withoutSlash)) {
+    recorder.record(
+      'create-path-served',
+      caseName,
+      [
+        `answered 404, while POST ${CREATE_PATH_WITHOUT_SLASH} (without the trailing slash) answers ${withoutSlash.response!.status}: ` +
+          `the service serves the create operation at ${CREATE_PATH_WITHOUT_SLASH}, not at the contract's ${CREATE_PATH} ` +
+          '(D27: the trailing slash is part of the path, as the samples send it). The other checks all need the path and were not run.',
+      ],
+      contractPath,
+    );
+    return { kind: 'served-elsewhere' };
+  }
+  const noEndpoint = `${endpoint} answered 404: there is no create endpoint there.`;
+  const nextVersion = NEXT_VERSION_CREATE_PATH === CREATE_PATH ? undefined : await probe(NEXT_VERSION_CREATE_PATH);
+  if (nextVersion && answersAsCreate(nextVersion)) {
+    return {
+      kind: 'cannot-run',
+      message:
+        `${noEndpoint} ${baseUrl}${NEXT_VERSION_CREATE_PATH} answers ${nextVersion.response!.status}: the service serves a later ` +
+        `major version of the API, which this kit does not check (it checks the contract's ${CREATE_PATH}). Check --base-url, or run the kit of that version.`,
+    };
+  }
+  return {
+    kind: 'cannot-run',
+    message: `${noEndpoint} Check --base-url (scheme, host and any path prefix; the kit adds ${CREATE_PATH}).`,
+  };
+}
+
+/**
+ * Whether an answer is one the contract documents for the create operation, so that a route for it is there: not a
+ * 404 (no route) or 405 (a route that does not take POST), nor a 5xx, which a gateway gives for any path it cannot
+ * serve and so says nothing about the route. A redirect is not followed and is no create answer either.
+ */
+function answersAsCreate(exchange: Exchange): boolean {
+  const status = exchange.response?.status;
+  return status !== undefined && status !== 404 && status !== 405 && status < 500 && CREATE_STATUSES.has(status);
+}
