@@ -157,7 +157,9 @@ function ratePerSecond(fn) {
 /** @param {Kit} kit */
 async function measureValidation(kit) {
   const contract = kit.loadContract();
-  const exampleRef = contract.paths['/api/v1/checkouts/'].post.responses['201'].content['application/json'].examples.upperCaseCodes.$ref;
+  // The 201 response is the shared CheckoutCreated (D1: 200 and 201 answer the same record).
+  const created = contract.components.responses[contract.paths['/api/v1/checkouts/'].post.responses['201'].$ref.split('/').pop()];
+  const exampleRef = created.content['application/json'].examples.upperCaseCodes.$ref;
   const record = /** @type {Record<string, any>} */ (contract.components.examples[exampleRef.split('/').pop()].value);
   const requestRef = contract.paths['/api/v1/checkouts/'].post.requestBody.content['application/json'].examples.upperCaseCodes.$ref;
   const request = /** @type {Record<string, any>} */ (contract.components.examples[requestRef.split('/').pop()].value);
