@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { Document, parse, Scalar, visit } from 'yaml';
 import { BUNDLE_DIGEST_FILE, BUNDLE_INPUTS, digestInputs, recordDigest } from './content-digest.js';
 import { GENERATED_NOTICE, projectRoot, resolveGeneratedDir } from './generated-dir.js';
 
@@ -42,8 +42,27 @@ function writeBundle(outDir, baseName, document) {
   // JSON has no comments, so the notice is an OpenAPI extension placed first.
   const json = { 'x-generated': GENERATED_NOTICE, ...document };
   writeFileSync(join(outDir, `${baseName}.json`), `${JSON.stringify(json, null, 2)}\n`);
-  const yamlText = stringify(document, { lineWidth: 0, aliasDuplicateObjects: false });
-  writeFileSync(join(outDir, `${baseName}.yaml`), `# ${GENERATED_NOTICE}\n${yamlText}`);
+  writeFileSync(join(outDir, `${baseName}.yaml`), `# ${GENERATED_NOTICE}\n${toPortableYaml(document)}`);
+}
+
+// Unicode spaces, line and paragraph separators and the BOM (the URL pattern names them, D14). YAML 1.1 readers
+// (SnakeYAML, behind Java tools such as Specmatic and swagger-parser) take U+0085, U+2028 and U+2029 for line breaks
+// and stop on the document; written as `\uXXXX` escapes in a double-quoted scalar, every YAML reader reads the same
+// characters, and a person sees which they are.
+const UNICODE_SPACES = /[\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/g;
+
+/** @param {Record<string, unknown>} document */
+function toPortableYaml(document) {
+  const yamlDocument = new Document(document, { aliasDuplicateObjects: false });
+  visit(yamlDocument, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && node.value.search(UNICODE_SPACES) !== -1) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  // Only the double-quoted scalars marked above hold these characters, and there `\uXXXX` is an escape.
+  return yamlDocument
+    .toString({ lineWidth: 0 })
+    .replace(UNICODE_SPACES, (character) => `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 const outDir = resolveGeneratedDir();
