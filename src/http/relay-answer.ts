@@ -80,10 +80,13 @@ export function relayAnswer(answer: IncomingMessage, client: ServerResponse, opt
       if (body.length > 0) client.write(body);
     };
     // The client's connection is closed once what it was sent has gone out, so it reads the body as cut short.
+    // Node 26 holds what was just written in the response until the next turn: ending the socket at once lost it.
     const cutClient = () => {
-      const socket = client.socket;
-      if (socket) socket.end();
-      else client.destroy();
+      setImmediate(() => {
+        const socket = client.socket;
+        if (socket) socket.end();
+        else client.destroy();
+      });
     };
 
     answer.on('data', (chunk: Buffer) => {

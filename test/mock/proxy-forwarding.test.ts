@@ -1,6 +1,6 @@
 // The proxy owns its forwarding (issue 28, R1–R5): whatever a hostile upstream answers reaches the client as the
 // upstream sent it (status, header lines, body bytes, a cut included), no redirect is followed and the API key goes
-// to the upstream only, memory stays bounded for a 100 MiB answer, a silent upstream gets a 504 problem, and no log
+// to the upstream only, memory stays bounded for a 256 MiB answer, a silent upstream gets a 504 problem, and no log
 // line holds a query, a password or the key, at Prism's most talkative level the proxy allows.
 import type { ServerResponse } from 'node:http';
 import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
@@ -16,7 +16,9 @@ import { responseExample, schemaErrors, seedSamples } from './mock-fixtures.js';
 import { killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 import { type Received, rawRequest, readPeakMemory, readViolations, startUpstream, type TestUpstream } from './proxy-fixtures.js';
 
-const HUNDRED_MIB = 100 * 1024 * 1024;
+// Large enough that holding it whole would pass any bound the garbage collector's slack needs (Node 26 keeps some
+// 80 MiB of slack where Node 20 keeps 30).
+const LONG_ANSWER_BYTES = 256 * 1024 * 1024;
 // Bytes no JSON serialiser writes back: a number past 2^53, a trailing zero, a key twice.
 const EXACT_BYTES = '{"id":12345678901234567890,"amount":1.10,"dup":1,"dup":2}';
 const NOT_IMPLEMENTED = '{"type":"https://upstream.invalid/not-implemented","title":"Not implemented","status":501}';
@@ -172,16 +174,16 @@ describe('the proxy passes the upstream answer through unchanged', () => {
     expect(result.body.toString('utf8')).toBe(validBody.slice(0, 40));
   });
 
-  it('R4: streams a 100 MiB answer through whole, its peak memory growing by less than 64 MiB', async () => {
+  it('R4: streams a 256 MiB answer through whole, its peak memory growing by less than half of it', async () => {
     // The same way through once first, so that what is measured is the answer's cost, not the path's first use.
     expect((await create(`zeros&bytes=${4 * 1024 * 1024}`, { keepBody: false })).complete).toBe(true);
     const before = await readPeakMemory(proxy.child.pid!);
-    const result = await create(`zeros&bytes=${HUNDRED_MIB}`, { keepBody: false });
+    const result = await create(`zeros&bytes=${LONG_ANSWER_BYTES}`, { keepBody: false });
     const after = await readPeakMemory(proxy.child.pid!);
     expect(result.status).toBe(200);
     expect(result.complete).toBe(true);
-    expect(result.bodyBytes).toBe(HUNDRED_MIB);
-    expect(after - before).toBeLessThan(64 * 1024 * 1024);
+    expect(result.bodyBytes).toBe(LONG_ANSWER_BYTES);
+    expect(after - before).toBeLessThan(LONG_ANSWER_BYTES / 2);
     // Its body was not validated, and the report says so.
     expect(readViolations(result.headers).filter((finding) => finding.code === 'not-validated')).toEqual([
       {
