@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Document, parse, Scalar, visit } from 'yaml';
+import { dirname, join } from 'node:path';
+import { Document, isMap, parse, parseDocument, Scalar, visit } from 'yaml';
 import { BUNDLE_DIGEST_FILE, BUNDLE_INPUTS, digestInputs, recordDigest } from './content-digest.js';
 import { GENERATED_NOTICE, projectRoot, resolveGeneratedDir } from './generated-dir.js';
 
@@ -51,17 +51,54 @@ function writeBundle(outDir, baseName, document) {
 // characters, and a person sees which they are.
 const UNICODE_SPACES = /[\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/g;
 
+/**
+ * Each operation's responses in the order openapi/ lists them, as [path in the bundle, status keys]. A JavaScript
+ * object enumerates numeric keys in ascending order, so the bundle lost it; tools that take the first success status
+ * listed as the one to expect (Specmatic's contract tests) must read `201` before `200` (D1).
+ * @returns {Array<[string[], string[]]>}
+ */
+function sourceResponseOrders() {
+  const rootFile = join(projectRoot, 'openapi', 'openapi.yaml');
+  const root = parseDocument(readFileSync(rootFile, 'utf8'));
+  /** @type {Array<[string[], string[]]>} */
+  const orders = [];
+  for (const pathPair of /** @type {import('yaml').YAMLMap} */ (root.get('paths')).items) {
+    const ref = /** @type {import('yaml').YAMLMap} */ (pathPair.value).get('$ref');
+    const pathItem = typeof ref === 'string' ? parseDocument(readFileSync(join(dirname(rootFile), ref), 'utf8')).contents : pathPair.value;
+    if (!isMap(pathItem)) continue;
+    for (const operation of pathItem.items) {
+      const responses = isMap(operation.value) ? operation.value.get('responses') : undefined;
+      if (!isMap(responses)) continue;
+      const where = [
+        'paths',
+        String(/** @type {Scalar} */ (pathPair.key).value),
+        String(/** @type {Scalar} */ (operation.key).value),
+        'responses',
+      ];
+      orders.push([where, responses.items.map((pair) => String(/** @type {Scalar} */ (pair.key).value))]);
+    }
+  }
+  return orders;
+}
+
 /** @param {Record<string, unknown>} document */
 function toPortableYaml(document) {
   const yamlDocument = new Document(document, { aliasDuplicateObjects: false });
+  for (const [where, statuses] of sourceResponseOrders()) {
+    const responses = yamlDocument.getIn(where, true);
+    if (!isMap(responses)) continue;
+    const rank = (/** @type {import('yaml').Pair} */ pair) => statuses.indexOf(String(/** @type {Scalar} */ (pair.key).value));
+    responses.items.sort((a, b) => rank(a) - rank(b));
+  }
   visit(yamlDocument, {
     Scalar(_key, node) {
       if (typeof node.value === 'string' && node.value.search(UNICODE_SPACES) !== -1) node.type = Scalar.QUOTE_DOUBLE;
     },
   });
-  // Only the double-quoted scalars marked above hold these characters, and there `\uXXXX` is an escape.
+  // Only the double-quoted scalars marked above hold these characters, and there `\uXXXX` is an escape. A line
+  // feed in one (the URL pattern holds one) stays the escape `\n`, rather than a folded line a reader must count.
   return yamlDocument
-    .toString({ lineWidth: 0 })
+    .toString({ lineWidth: 0, doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY })
     .replace(UNICODE_SPACES, (character) => `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
