@@ -15,6 +15,8 @@ import { type ProblemAnswer, type ProblemDocument, type Problems, problemAnswer,
 import { describeTargetForLog, type RequestTarget } from './request-target.js';
 import { type Route, routeTarget } from './route-target.js';
 
+export type { Route } from './route-target.js';
+
 /** A request routed to an operation whose credentials passed. */
 export interface RoutedRequest {
   request: ServerRequest;

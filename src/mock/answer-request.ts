@@ -12,8 +12,14 @@ import { createAuthenticator } from '../http/authorization.js';
 import { checkEnvelope } from '../http/check-envelope.js';
 import { printable } from '../http/printable.js';
 import { createProblems, type Problems } from '../http/problems.js';
-import { createRequestFront, createRequestIdMinter, type Operation, type RequestFront, type RoutedRequest } from '../http/request-front.js';
-import type { Route } from '../http/route-target.js';
+import {
+  createRequestFront,
+  createRequestIdMinter,
+  type Operation,
+  type RequestFront,
+  type Route,
+  type RoutedRequest,
+} from '../http/request-front.js';
 import type { CallbackSender } from './completion-callback.js';
 import { buildCorsHeaders } from './cors.js';
 import { cutDeeperThan, MAX_FORWARDED_DEPTH } from './cut-deep-values.js';

@@ -4,8 +4,7 @@
 // (openapi-sandbox/openapi.yaml) and the stand-in checkout page, which alone asks for no API key.
 import type { Answer, ServerRequest } from '../../http/exchange.js';
 import { redactUrls } from '../../http/redact.js';
-import { createRequestFront, type Operation, type RequestFront, type RoutedRequest } from '../../http/request-front.js';
-import type { Route } from '../../http/route-target.js';
+import { createRequestFront, type Operation, type RequestFront, type Route, type RoutedRequest } from '../../http/request-front.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
 import { createCheckout } from './create-checkout.js';
