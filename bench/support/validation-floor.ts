@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import { findOperation } from '../../src/contract/contract-facts.js';
 import { readContract } from '../../src/contract/load-contract.js';
-import { type Authenticate, createAuthenticator } from '../../src/http/authorization.js';
+import { createAuthenticator } from '../../src/http/authorization.js';
 import { jsonAnswer } from '../../src/http/exchange.js';
 import { createProblems, type ProblemDocument, problemAnswer } from '../../src/http/problems.js';
 import { BODY_LIMIT_BYTES, fromIncomingMessage, isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
@@ -18,9 +18,7 @@ import { createRequestValidator } from '../../src/sandbox/validate-create-reques
 const record = process.env.BENCH_RECORD ?? '';
 const contract = readContract(process.env.BENCH_CONTRACT);
 const problems = createProblems(contract);
-const authenticate = createAuthenticator(findOperation(contract, 'createCheckout'), problems, [
-  process.env.BENCH_KEY ?? '',
-]) as Authenticate;
+const authenticate = createAuthenticator(findOperation(contract, 'createCheckout'), problems, [process.env.BENCH_KEY ?? '']);
 const validateRequest = createRequestValidator(contract);
 
 const server = createServer({ keepAliveTimeout: 5_000 }, async (req, res) => {

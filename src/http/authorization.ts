@@ -22,10 +22,20 @@ export type Authenticate = (request: ServerRequest) => Authentication;
 export function createAuthenticator(
   operation: ContractOperation,
   problems: Pick<Problems, 'unauthorized'>,
+  apiKeys: readonly string[],
+): Authenticate;
+export function createAuthenticator(operation: ContractOperation, problems: Pick<Problems, 'unauthorized'>): Authenticate | undefined;
+export function createAuthenticator(
+  operation: ContractOperation,
+  problems: Pick<Problems, 'unauthorized'>,
   apiKeys?: readonly string[],
 ): Authenticate | undefined {
   const { apiKeyHeader, authChallenge } = operation;
-  if (apiKeyHeader === undefined) return undefined;
+  if (apiKeyHeader === undefined) {
+    // Keys with nothing to send them in would leave every route open: refused at start-up instead.
+    if (apiKeys) throw new Error(`The contract's ${operation.method} ${operation.path} declares no API key to check the keys against.`);
+    return undefined;
+  }
   // The sandbox needs the scheme to find the key in the header: readAuthScheme refuses a contract without one.
   const scheme = apiKeys || authChallenge ? readAuthScheme(operation) : undefined;
   const schemePattern = scheme === undefined ? undefined : compileSchemePattern(scheme);

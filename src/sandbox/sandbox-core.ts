@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { type Clock, nowMillis, systemClock } from '../clock/clock.js';
 import { findOperation } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
-import { type Authenticate, createAuthenticator } from '../http/authorization.js';
+import { createAuthenticator } from '../http/authorization.js';
 import type { Answer, ServerRequest } from '../http/exchange.js';
 import { createProblems } from '../http/problems.js';
 import { createRequestIdMinter } from '../http/request-front.js';
@@ -67,7 +67,7 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     createOperation,
     newRequestId: createRequestIdMinter(contract),
     // The contract's create operation declares the API key every authenticated route of the sandbox asks for.
-    authenticate: createAuthenticator(createOperation, problems, policies.apiKeys) as Authenticate,
+    authenticate: createAuthenticator(createOperation, problems, policies.apiKeys),
     problems,
     validateRequest: createRequestValidator(contract),
     checkoutSettings: {
