@@ -6,60 +6,53 @@
 // beside the others. Env: PORT, BENCH_RECORD (the fixed answer), BENCH_CONTRACT (path of generated/openapi.json),
 // BENCH_KEY (the one accepted key).
 import { createServer } from 'node:http';
-import { findOperation, readAuthScheme } from '../../src/contract/contract-facts.js';
+import { findOperation } from '../../src/contract/contract-facts.js';
 import { readContract } from '../../src/contract/load-contract.js';
+import { createAuthenticator } from '../../src/http/authorization.js';
 import { jsonAnswer } from '../../src/http/exchange.js';
-import { createProblemMaker, type ProblemDocument, problemAnswer } from '../../src/http/problems.js';
+import { createProblems, type ProblemDocument, problemAnswer } from '../../src/http/problems.js';
 import { BODY_LIMIT_BYTES, fromIncomingMessage, isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
 import { writeAnswer } from '../../src/http/send-response.js';
-import { createAuthenticator } from '../../src/sandbox/routes/authenticate.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 
 const record = process.env.BENCH_RECORD ?? '';
 const contract = readContract(process.env.BENCH_CONTRACT);
-const authenticate = createAuthenticator([process.env.BENCH_KEY ?? ''], readAuthScheme(findOperation(contract, 'createCheckout')));
+const problems = createProblems(contract);
+const authenticate = createAuthenticator(findOperation(contract, 'createCheckout'), problems, [process.env.BENCH_KEY ?? '']);
 const validateRequest = createRequestValidator(contract);
-const createProblem = createProblemMaker(contract, [
-  'not-found',
-  'unauthorized',
-  'unsupported-media-type',
-  'payload-too-large',
-  'malformed-json',
-  'validation-failed',
-]);
 
 const server = createServer({ keepAliveTimeout: 5_000 }, async (req, res) => {
   const sendProblem = (problem: ProblemDocument) => writeAnswer(res, problemAnswer(problem, 'urn:uuid:floor'));
   const request = fromIncomingMessage(req);
   // The bench stops on any non-2xx answer, so the floor cannot look fast by refusing the request.
   if (req.method !== 'POST' || req.url !== '/api/v1/checkouts/') {
-    sendProblem(createProblem('not-found', 'The floor serves POST /api/v1/checkouts/ only.'));
+    sendProblem(problems.notFound(req.url ?? '/'));
     return;
   }
-  const authentication = authenticate(req.headers.authorization);
-  if (!authentication.ok) {
-    sendProblem(createProblem('unauthorized', authentication.detail));
+  const authentication = authenticate(request);
+  if (authentication.refusal) {
+    sendProblem(authentication.refusal.problem);
     return;
   }
   if (!isAcceptedMediaType(req.headers['content-type'], ['application/json'])) {
-    sendProblem(createProblem('unsupported-media-type', 'Send application/json.'));
+    sendProblem(problems.unsupportedMediaType(req.headers['content-type']));
     return;
   }
   const declared = request.declaredLength;
   if (declared !== undefined && declared > BODY_LIMIT_BYTES) {
-    sendProblem(createProblem('payload-too-large', 'Too large.'));
+    sendProblem(problems.payloadTooLarge(declared));
     return;
   }
   const read = await request.readBody(BODY_LIMIT_BYTES);
   if (!read.ok) return;
   const parsed = parseJsonBody(read.body);
   if (!parsed.ok) {
-    sendProblem(createProblem('malformed-json', parsed.reason));
+    sendProblem(problems.malformedJson(parsed.reason));
     return;
   }
   const check = validateRequest(parsed.value);
   if (!check.ok) {
-    sendProblem(createProblem('validation-failed', 'Invalid.', check.errors));
+    sendProblem(problems.validationFailed(check.errors));
     return;
   }
   writeAnswer(res, jsonAnswer(201, record));

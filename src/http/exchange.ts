@@ -1,8 +1,8 @@
-// A request and its answer as both servers see them, whatever carries them. The sandbox's routes and the mock's request
-// front (src/mock/answer-request.ts) read a ServerRequest and return an Answer; adapters at the edge turn them into
-// the transport's own objects: node:http for the sandbox and mock servers (fromIncomingMessage in request-body.ts,
-// writeAnswer in send-response.ts), the Fetch API for the testing kit's fetch sandbox (fetch-exchange.ts). So the
-// sandbox's one set of routes serves both transports.
+// A request and its answer as every server of this package sees them, whatever carries them. The request front
+// (request-front.ts) reads a ServerRequest and returns an Answer; adapters at the edge turn them into the transport's
+// own objects: node:http for the sandbox and mock servers (fromIncomingMessage in request-body.ts, writeAnswer in
+// send-response.ts), the Fetch API for the testing kit's fetch sandbox (fetch-exchange.ts). So the sandbox's one set
+// of routes serves both transports.
 
 /** A request body read under a size limit: its bytes, or why there are none. */
 export type BodyResult =

@@ -1,24 +1,26 @@
-// RFC 9457 problem documents (docs/decisions.md D2, D3), made the same way by the mock and the sandbox. Each type's
-// title and status come from the contract's own problem examples (#/components/responses), so no title is typed
-// twice; a server adds the types only it answers with (the sandbox's helper routes), and Node's HTTP parser adds the
-// two below, which no operation declares.
+// RFC 9457 problem documents (docs/decisions.md D2, D3), made by name the same way by the mock, its proxy and the
+// sandbox, so that one bad request reads the same from each. Each type's title and status come from the contract's own
+// problem examples (#/components/responses), so no title is typed twice; a server adds the types only it answers with
+// (the sandbox's helper routes, the proxy's gateway answers), and Node's HTTP parser adds the two below, which no
+// operation declares. The words of each refusal are written once, here.
+import type { FieldError } from '../../generated/openapi.js';
 import { compileHeaderRule, findOperation, type ProblemTemplate, readProblemTemplates } from '../contract/contract-facts.js';
-import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
+import type { OpenApiDocument } from '../contract/load-contract.js';
 import type { Answer } from './exchange.js';
 import { BODY_LIMIT_BYTES } from './request-body.js';
-
-/** One entry of a problem's `errors`: where in the body, which rule (absent when an older contract has no `code`), in words. */
-export interface FieldError {
-  pointer: string;
-  code?: string;
-  detail: string;
-}
+import { UNREADABLE_TARGET_DETAIL } from './request-target.js';
 
 /** A problem document as a server sends it; `instance` is the answer's Request-Id, stamped on the way out. */
 export interface ProblemDocument extends ProblemTemplate {
   detail: string;
   errors?: FieldError[];
   instance?: string;
+}
+
+/** A request a server refuses: the problem, and any header its answer needs (WWW-Authenticate, Allow, Retry-After). */
+export interface Refusal {
+  problem: ProblemDocument;
+  headers: Record<string, string>;
 }
 
 /** A problem type a server adds to the contract's: its status and title. */
@@ -30,32 +32,100 @@ const PARSER_PROBLEM_TYPES: Record<string, OwnProblemType> = {
   'request-header-fields-too-large': [431, 'Request header fields too large'],
 };
 
-export type CreateProblem<Slug extends string> = (slug: Slug, detail: string, errors?: FieldError[]) => ProblemDocument;
+// The types the named constructors below make: every server's contract must have them (checked at start-up).
+const NAMED_SLUGS = [
+  'unauthorized',
+  'unsupported-media-type',
+  'validation-failed',
+  'payload-too-large',
+  'malformed-json',
+  'not-found',
+  'method-not-allowed',
+  'bad-request',
+  'request-header-fields-too-large',
+  'internal-error',
+  'rate-limited',
+  'idempotency-request-in-progress',
+  'idempotency-key-reused',
+] as const;
+
+export type Problems<Own extends string = never> = ReturnType<typeof createProblems<Own>>;
 
 /**
- * The problem maker for one server: the contract's types, the parser's and the server's `ownTypes` (under the
- * contract's type base). Every slug in `slugs` is checked here, at start-up, so a contract without one fails loudly
- * before any request rather than on the request that needs it.
+ * The problems one server makes: the contract's types, the parser's and the server's `ownTypes` (under the
+ * contract's type base), each by a named constructor; `own` makes one of `ownTypes`. Every type a constructor names
+ * is checked here, at start-up, so a contract without one fails loudly before any request rather than on the request
+ * that needs it.
  */
-export function createProblemMaker<const Slug extends string>(
+export function createProblems<const Own extends string = never>(
   contract: OpenApiDocument,
-  slugs: readonly Slug[],
-  ownTypes: Record<string, OwnProblemType> = {},
-): CreateProblem<Slug> {
+  ownTypes: Readonly<Record<Own, OwnProblemType>> = {} as Record<Own, OwnProblemType>,
+) {
   const templates = readProblemTemplates(contract);
   const base =
     templates
       .values()
       .next()
       .value?.type.replace(/[^/#]*$/, '') ?? '';
-  for (const [slug, [status, title]] of Object.entries({ ...PARSER_PROBLEM_TYPES, ...ownTypes })) {
+  for (const [slug, [status, title]] of Object.entries<OwnProblemType>({ ...PARSER_PROBLEM_TYPES, ...ownTypes })) {
     if (!templates.has(slug)) templates.set(slug, { type: `${base}${slug}`, title, status });
   }
-  const missing = slugs.filter((slug) => !templates.has(slug));
+  const missing = NAMED_SLUGS.filter((slug) => !templates.has(slug));
   if (missing.length > 0) {
     throw new Error(`The contract has no example problem of type ${missing.join(', ')}; add one to #/components/responses.`);
   }
-  return (slug, detail, errors) => ({ ...(templates.get(slug) as ProblemTemplate), detail, ...(errors ? { errors } : {}) });
+  const idempotencyKey = readIdempotencyKeyRule(contract);
+  const make = (slug: (typeof NAMED_SLUGS)[number] | Own, detail: string, errors?: FieldError[]): ProblemDocument => ({
+    ...(templates.get(slug) as ProblemTemplate),
+    detail,
+    ...(errors ? { errors } : {}),
+  });
+  return {
+    /** A problem of one of the server's own types. */
+    own: (slug: Own, detail: string) => make(slug, detail),
+    /** `detail`: why the credentials do not do (src/http/authorization.ts). */
+    unauthorized: (detail: string) => make('unauthorized', detail),
+    unsupportedMediaType: (contentType: string | undefined) => make('unsupported-media-type', describeUnsupportedMediaType(contentType)),
+    /** Whether an Idempotency-Key breaks the contract's schema for it (see isBadIdempotencyKey). */
+    isBadIdempotencyKey: idempotencyKey.isBad,
+    /** An Idempotency-Key that breaks the contract's rule: no field of the body is at fault, so `errors` is empty. */
+    badIdempotencyKey: () => make('validation-failed', idempotencyKey.detail, []),
+    /** `bytes`: the body's size as declared or as far as it was read, when known. */
+    payloadTooLarge: (bytes: number | undefined) => make('payload-too-large', describePayloadTooLarge(bytes)),
+    /** A body over what the proxy reads (`limitBytes`), which is more than the servers take. */
+    overProxyLimit: (limitBytes: number) =>
+      make('payload-too-large', `The request body is over ${limitBytes} bytes, the most the proxy reads.`),
+    malformedJson: (reason: string) => make('malformed-json', describeMalformedJson(reason)),
+    /** `otherMessages`: what broke the contract outside the body's fields (a header), one sentence each. */
+    validationFailed: (fieldErrors: FieldError[], otherMessages: readonly string[] = []) =>
+      make('validation-failed', describeValidation(fieldErrors.length, otherMessages), fieldErrors),
+    /** `hint`: a sentence that points to what the caller may have meant. */
+    notFound: (path: string, hint = '') => make('not-found', `Nothing is served at ${path.slice(0, 200)}.${hint}`),
+    methodNotAllowed: (path: string, allowed: readonly string[]) =>
+      make('method-not-allowed', `${path.slice(0, 200)} accepts ${allowed.join(', ')} only.`),
+    /** A request target that is neither a path nor an http(s) URL a parser reads (src/http/request-target.ts). */
+    unreadableTarget: () => make('bad-request', UNREADABLE_TARGET_DETAIL),
+    /** A request Node's HTTP parser refuses: headers over its limit (`HPE_HEADER_OVERFLOW`), or broken HTTP. */
+    parserRefusal: (code: string | undefined) =>
+      code === 'HPE_HEADER_OVERFLOW'
+        ? make('request-header-fields-too-large', 'The request headers are too large; send fewer or shorter headers.')
+        : make('bad-request', 'The request is not valid HTTP/1.1.'),
+    /** A request whose body ended before it was whole. */
+    bodyCutOff: () => make('bad-request', 'The request body was cut off before its end.'),
+    internalError: (detail: string) => make('internal-error', detail),
+    rateLimited: (waitSeconds: number) =>
+      make('rate-limited', `Too many requests for this API key; retry after ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`),
+    idempotencyRequestInProgress: () =>
+      make(
+        'idempotency-request-in-progress',
+        'A request with this Idempotency-Key is still being processed; retry it after the first one has finished.',
+      ),
+    idempotencyKeyReused: () =>
+      make(
+        'idempotency-key-reused',
+        'This Idempotency-Key was already used with a different request body; use a new key for a new checkout.',
+      ),
+  };
 }
 
 // The details both servers give for the same refusal, worded once so that one bad request reads the same from both.
@@ -80,48 +150,72 @@ export function describePayloadTooLarge(bytes: number | undefined): string {
   return `The request body ${size}; the limit is ${BODY_LIMIT_BYTES} bytes (1 MiB). Send fewer or shorter items.`;
 }
 
-// The contract's IdempotencyKey header schema (#/components/parameters/IdempotencyKey) and the rule compiled from
-// it, both read on first use: one rule for the mock and the sandbox.
-let idempotencyKeySchema: { minLength?: number; maxLength?: number } | undefined;
-let idempotencyKeyRule: ((lines: readonly string[] | undefined) => boolean) | undefined;
+/** The 422 detail for a body with `fieldCount` offending fields (listed in `errors`), as the contract's example words it. */
+export function describeValidationFailed(fieldCount: number): string {
+  return `The request body has ${fieldCount} invalid field${fieldCount === 1 ? '' : 's'}.`;
+}
 
-// The create operation's Idempotency-Key schema, in the package's own contract.
-function readIdempotencyKeySchema(): { minLength?: number; maxLength?: number } {
-  idempotencyKeySchema ??= findOperation(loadContract(), 'createCheckout').headerSchemas['idempotency-key'] as typeof idempotencyKeySchema;
-  if (!idempotencyKeySchema) throw new Error("The contract's createCheckout declares no Idempotency-Key header.");
-  return idempotencyKeySchema;
+function describeValidation(fieldCount: number, otherMessages: readonly string[]): string {
+  const parts: string[] = [];
+  if (fieldCount > 0) parts.push(describeValidationFailed(fieldCount));
+  for (const message of otherMessages) parts.push(`${message}.`);
+  return parts.length > 0 ? parts.join(' ') : 'The request breaks the contract.';
+}
+
+type IdempotencyKeyRule = { isBad: (lines: readonly string[] | undefined) => boolean; detail: string };
+
+// The create operation's Idempotency-Key rule, compiled once per contract: one rule for the mock and the sandbox.
+const idempotencyKeyRules = new WeakMap<OpenApiDocument, IdempotencyKeyRule>();
+
+function readIdempotencyKeyRule(contract: OpenApiDocument): IdempotencyKeyRule {
+  let rule = idempotencyKeyRules.get(contract);
+  if (!rule) {
+    const schema = findOperation(contract, 'createCheckout').headerSchemas['idempotency-key'] as
+      | { minLength?: number; maxLength?: number }
+      | undefined;
+    if (!schema) throw new Error("The contract's createCheckout declares no Idempotency-Key header.");
+    const { minLength, maxLength } = schema;
+    rule = {
+      isBad: compileHeaderRule(contract, schema),
+      detail: `The Idempotency-Key header must be one value of ${minLength} to ${maxLength} visible ASCII characters, such as a UUID.`,
+    };
+    idempotencyKeyRules.set(contract, rule);
+  }
+  return rule;
 }
 
 /**
- * Whether an Idempotency-Key breaks the contract's schema for it: `lines`, every line of the header (undefined when
- * it was not sent), must be one value the schema accepts. Two lines are refused whatever they hold, since the key
- * they mean is unclear.
+ * Whether an Idempotency-Key breaks `contract`'s schema for it: `lines`, every line of the header (undefined when it
+ * was not sent), must be one value the schema accepts. Two lines are refused whatever they hold, since the key they
+ * mean is unclear.
  */
-export function isBadIdempotencyKey(lines: readonly string[] | undefined): boolean {
-  idempotencyKeyRule ??= compileHeaderRule(loadContract(), readIdempotencyKeySchema());
-  return idempotencyKeyRule(lines);
+export function isBadIdempotencyKey(contract: OpenApiDocument, lines: readonly string[] | undefined): boolean {
+  return readIdempotencyKeyRule(contract).isBad(lines);
 }
 
 /**
  * The 422 detail for an Idempotency-Key that isBadIdempotencyKey refuses, with the schema's bounds. Its problem's
  * `errors` is empty: a FieldError points into the body, and no field of the body is at fault.
  */
-export function describeBadIdempotencyKey(): string {
-  const { minLength, maxLength } = readIdempotencyKeySchema();
-  return `The Idempotency-Key header must be one value of ${minLength} to ${maxLength} visible ASCII characters, such as a UUID.`;
+export function describeBadIdempotencyKey(contract: OpenApiDocument): string {
+  return readIdempotencyKeyRule(contract).detail;
 }
 
-/** The 422 detail for a body with `fieldCount` offending fields (listed in `errors`), as the contract's example words it. */
-export function describeValidationFailed(fieldCount: number): string {
-  return `The request body has ${fieldCount} invalid field${fieldCount === 1 ? '' : 's'}.`;
-}
+/** An answer that carries a problem document, which a log line may name. */
+export type ProblemAnswer = Answer & { problem: ProblemDocument };
 
 /** A problem document whose `instance` is the answer's Request-Id (D2). */
-export function problemAnswer(problem: ProblemDocument, requestId: string | undefined, headers: Record<string, string> = {}): Answer {
+export function problemAnswer(
+  problem: ProblemDocument,
+  requestId: string | undefined,
+  headers: Record<string, string> = {},
+): ProblemAnswer {
+  const stamped = stampInstance(problem, requestId);
   return {
     status: problem.status,
     headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },
-    body: JSON.stringify(stampInstance(problem, requestId)),
+    body: JSON.stringify(stamped),
+    problem: stamped,
   };
 }
 

@@ -1,10 +1,10 @@
 // Routing a request by method and target, in the one way both servers route (D3): the target is read once
 // (request-target.ts); one that cannot be read is a 400, a path no route serves a 404 (with a hint when only the
-// trailing slash is missing), a path served for other methods a 405 with `Allow`. The mock routes to the contract's
-// operations (src/mock/answer-request.ts), the sandbox to its own routes (src/sandbox/routes/route-request.ts), and
-// test/mock/bad-inputs-agree.test.ts holds the two to the same answers.
-import type { Refusal } from './check-envelope.js';
-import type { ProblemFactory } from './problem-factory.js';
+// trailing slash is missing), a path served for other methods a 405 with `Allow`. The request front
+// (request-front.ts) routes with it, for the mock to the contract's operations (src/mock/answer-request.ts) and for the
+// sandbox to its own routes (src/sandbox/routes/sandbox-routes.ts); test/mock/bad-inputs-agree.test.ts holds the two
+// to the same answers.
+import type { Problems, Refusal } from './problems.js';
 import { type RequestTarget, readRequestTarget } from './request-target.js';
 
 /** The methods served at the paths one pattern matches. */
@@ -23,7 +23,7 @@ export function routeTarget<Handler>(
   method: string,
   rawTarget: string,
   routes: ReadonlyArray<Route<Handler>>,
-  problems: ProblemFactory,
+  problems: Pick<Problems, 'unreadableTarget' | 'methodNotAllowed' | 'notFound'>,
 ): Routing<Handler> {
   const target = readRequestTarget(rawTarget);
   if (!target.readable) return { target, refusal: { problem: problems.unreadableTarget(), headers: {} } };

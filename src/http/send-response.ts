@@ -1,9 +1,10 @@
-// Writing answers on node:http: a route's Answer (src/http/exchange.ts), and the problem document for a request
-// Node's parser refuses, in both servers.
-import type { ServerResponse } from 'node:http';
+// Writing an Answer (src/http/exchange.ts) on node:http, for every server of this package: on a response, and on the
+// bare socket of a request Node's parser refused, which never gets a response object. fetch-exchange.ts writes the
+// same Answer as a web Response.
+import { createServer, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Answer } from './exchange.js';
-import { type CreateProblem, stampInstance } from './problems.js';
+import type { Answer, ServerRequest } from './exchange.js';
+import { fromIncomingMessage } from './request-body.js';
 
 export function writeAnswer(res: ServerResponse, answer: Answer): void {
   res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
@@ -11,27 +12,33 @@ export function writeAnswer(res: ServerResponse, answer: Answer): void {
 }
 
 /**
- * Answer a request Node's parser refuses (headers over its limit, broken HTTP): it never reaches a route, and Node's
- * own answer would have an empty body, so it gets a problem document, with `requestId` as its Request-Id when given.
+ * Answer a request Node's parser refuses (headers over its limit, broken HTTP) on its socket: it never reaches a
+ * route, and Node's own answer would have an empty body. A socket already answering a request is only closed.
  */
-export function answerClientError(
-  error: NodeJS.ErrnoException,
-  socket: Duplex,
-  createProblem: CreateProblem<'bad-request' | 'request-header-fields-too-large'>,
-  requestId: string | undefined,
-): void {
+export function writeAnswerOnSocket(socket: Duplex, answer: Answer & { problem?: { title: string } }): void {
   if (!socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
     socket.destroy();
     return;
   }
-  const problem =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? createProblem('request-header-fields-too-large', 'The request headers are too large; send fewer or shorter headers.')
-      : createProblem('bad-request', 'The request is not valid HTTP/1.1.');
-  const body = JSON.stringify(stampInstance(problem, requestId));
-  const requestIdLine = requestId ? `request-id: ${requestId}\r\n` : '';
-  socket.end(
-    `HTTP/1.1 ${problem.status} ${problem.title}\r\ncontent-type: application/problem+json\r\n${requestIdLine}` +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  const head = [`HTTP/1.1 ${answer.status} ${answer.problem?.title ?? ''}`];
+  for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
+  head.push(`content-length: ${Buffer.byteLength(answer.body)}`, 'connection: close');
+  socket.end(`${head.join('\r\n')}\r\n\r\n${answer.body}`);
+}
+
+/** What a node:http server of this package needs of its request front (request-front.ts). */
+export interface NodeFront {
+  answer(request: ServerRequest): Promise<Answer | undefined>;
+  answerUnparsed(code: string | undefined): Answer;
+}
+
+/** A node:http server answering through `front`, a request Node's parser refuses included. */
+export function createFrontServer(front: NodeFront, options: ServerOptions = {}): Server {
+  const server = createServer(options, (req, res) => {
+    void front.answer(fromIncomingMessage(req)).then((answer) => {
+      if (answer !== undefined && !res.destroyed) writeAnswer(res, answer);
+    });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => writeAnswerOnSocket(socket, front.answerUnparsed(error.code)));
+  return server;
 }

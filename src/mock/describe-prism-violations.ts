@@ -4,20 +4,20 @@
 // body's field errors come from the contract's own compiled validator and describer (src/contract/describe-body.ts),
 // exactly as the sandbox makes them. Header violations are worded here: errors[] points into the body only.
 
+import type { FieldError } from '../../generated/openapi.js';
 import type { ContractOperation } from '../contract/contract-facts.js';
 import { compileBodyDescriber, type DescribeBody } from '../contract/describe-body.js';
 import { describePattern, findPatternFacts, type SchemaDocument, UNDESCRIBED_FORMAT } from '../contract/field-errors.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
-import type { FieldError } from '../http/problems.js';
 import type { PrismViolation } from './report-violations.js';
 
-/** How to word the violations of one operation; without them, the generic pattern wording, no field errors, no code. */
+/** How to word the violations of one operation; without them, the generic pattern wording and no field errors. */
 export interface DescribeOptions {
   /** Words a pattern violation of a header, `['header', name]`, in place of Prism's regex. */
   describePattern?: (location: string[]) => string;
   /** The field errors of the body Prism refused (createBodyDescriber). */
   describeBody?: DescribeBody;
-  /** The contract's FieldError codes; without them the entries carry no code. */
+  /** The contract's FieldError codes: a code the describer gives that is not among them is sent as `invalid`. */
   codes?: string[];
 }
 
@@ -52,9 +52,11 @@ export function describeRequestViolations(
   // A body Prism refuses and the contract's validator accepts (their Ajv set-ups differ): the 422 still says why,
   // in Prism's words.
   if (bodyErrors.length === 0) otherMessages.unshift(...new Set(bodyMessages));
-  const fieldErrors = bodyErrors.map(({ pointer, code, detail }) =>
-    codes ? { pointer, code: codes.includes(code) ? code : 'invalid', detail } : { pointer, detail },
-  );
+  const fieldErrors = bodyErrors.map(({ pointer, code, detail }) => ({
+    pointer,
+    code: codes && !codes.includes(code) ? 'invalid' : code,
+    detail,
+  }));
   return { fieldErrors, otherMessages };
 }
 

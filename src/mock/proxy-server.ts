@@ -6,16 +6,17 @@
 // on does the proxy answer itself, with a problem document: 504 when the upstream sends no answer in time, 502 when
 // it cannot be reached or its answer is not HTTP, 413 for a request body over what the proxy reads.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { IHttpOperation } from '@stoplight/types';
-import { createRequestIdMaker, listOperations } from '../contract/contract-facts.js';
+import { listOperations } from '../contract/contract-facts.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { createUpstream, type UpstreamOutcome } from '../http/forward-request.js';
-import { createProblemMaker, type ProblemDocument, problemAnswer } from '../http/problems.js';
+import { createProblems, type ProblemDocument } from '../http/problems.js';
 import { relayAnswer } from '../http/relay-answer.js';
 import { readBody } from '../http/request-body.js';
-import { describeTargetForLog, readRequestTarget, UNREADABLE_TARGET_DETAIL } from '../http/request-target.js';
-import { answerClientError, writeAnswer } from '../http/send-response.js';
+import { createRefusalAnswerer, createRequestIdMinter } from '../http/request-front.js';
+import { describeTargetForLog, readRequestTarget } from '../http/request-target.js';
+import { writeAnswer, writeAnswerOnSocket } from '../http/send-response.js';
 import { createExchangeJudge } from './proxy-judge.js';
 import { createExchangeLog, type ExchangeLog, readCredentials } from './proxy-log.js';
 import { type PrismViolation, violationsHeader } from './report-violations.js';
@@ -47,12 +48,9 @@ export function createProxyServer(options: ProxyServerOptions): Server {
   const { contract, upstreamTimeoutMs } = options;
   const upstream = createUpstream(options.upstream, upstreamTimeoutMs);
   const judge = createExchangeJudge(contract, options.operations, JUDGED_BODY_LIMIT_BYTES);
-  const createProblem = createProblemMaker(
-    contract,
-    ['payload-too-large', 'internal-error', 'bad-gateway', 'gateway-timeout', 'bad-request', 'request-header-fields-too-large'],
-    PROXY_PROBLEM_TYPES,
-  );
-  const makeRequestId = createRequestIdMaker(contract);
+  const problems = createProblems(contract, PROXY_PROBLEM_TYPES);
+  // The proxy's own answers are refusals written as the request front writes them, with a Request-Id of their own.
+  const refusalAnswer = createRefusalAnswerer(createRequestIdMinter(contract));
   const credentialHeaders = [
     ...new Set(['authorization', 'proxy-authorization', 'cookie', ...listOperations(contract).flatMap((op) => op.apiKeyHeader ?? [])]),
   ];
@@ -67,14 +65,12 @@ export function createProxyServer(options: ProxyServerOptions): Server {
     // An aborted request has no one to answer.
     if (!read.ok && read.reason === 'aborted') return;
     if (!read.ok) {
-      return ownProblem(
-        createProblem('payload-too-large', `The request body is over ${REQUEST_BODY_LIMIT_BYTES} bytes, the most the proxy reads.`),
-      );
+      return ownProblem(problems.overProxyLimit(REQUEST_BODY_LIMIT_BYTES));
     }
     // The target as both servers read it (dot segments removed, fragment dropped), in origin-form: an absolute-form
     // target's host and user information go nowhere; one no parser reads gets the servers' own 400.
     const requestTarget = readRequestTarget(request.url ?? '/');
-    if (!requestTarget.readable) return ownProblem(createProblem('bad-request', UNREADABLE_TARGET_DETAIL));
+    if (!requestTarget.readable) return ownProblem(problems.unreadableTarget());
     const target = `${requestTarget.path}${requestTarget.query}`;
     const { method = 'GET', headers, rawHeaders } = request;
     const verdict = judge.judgeRequest({ method, target, headers, body: read.body });
@@ -85,7 +81,7 @@ export function createProxyServer(options: ProxyServerOptions): Server {
     const outcome = await upstream.send({ method, target, rawHeaders, body: read.body }, cancel.signal);
     if (outcome.kind !== 'answered') {
       const problem = describeNoAnswer(outcome);
-      if (problem) ownProblem(createProblem(problem.slug, problem.detail), verdict.violations);
+      if (problem) ownProblem(problems.own(problem.slug, problem.detail), verdict.violations);
       else log.exchange(`${line}: the client went away before the upstream answered`);
       return;
     }
@@ -129,9 +125,7 @@ export function createProxyServer(options: ProxyServerOptions): Server {
 
   // A problem of the proxy's own, with a Request-Id of its own as its `instance` (D2), and the request's findings.
   function writeOwnProblem(response: ServerResponse, problem: ProblemDocument, violations: PrismViolation[]): void {
-    const requestId = makeRequestId?.();
-    const headers = { ...violationsHeader(violations), ...(requestId ? { 'request-id': requestId } : {}) };
-    writeAnswer(response, problemAnswer(problem, requestId, headers));
+    writeAnswer(response, refusalAnswer({ problem, headers: violationsHeader(violations) }));
   }
 
   function describeEnding({ ending, bodyBytes }: { ending: string; bodyBytes: number }): string {
@@ -147,12 +141,12 @@ export function createProxyServer(options: ProxyServerOptions): Server {
     handle(request, response, log, line).catch((error: Error) => {
       log.exchange(`${line}: the proxy failed on this request (${error.message})`);
       if (response.headersSent) response.destroy();
-      else writeOwnProblem(response, createProblem('internal-error', 'The proxy failed on this request.'), []);
+      else writeOwnProblem(response, problems.internalError('The proxy failed on this request.'), []);
     });
   });
   // A request Node's parser refuses (headers over 16 KiB, broken HTTP) never reaches the upstream: the mock's answer.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
-    answerClientError(error, socket, createProblem, makeRequestId?.()),
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    writeAnswerOnSocket(socket, refusalAnswer({ problem: problems.parserRefusal(error.code), headers: {} })),
   );
   server.on('close', () => upstream.close());
   return server;

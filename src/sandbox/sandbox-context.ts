@@ -2,51 +2,31 @@
 
 import type { Clock } from '../clock/clock.js';
 import type { ContractOperation } from '../contract/contract-facts.js';
-import type { ProblemFactory } from '../http/problem-factory.js';
-import type { CreateProblem, OwnProblemType } from '../http/problems.js';
+import type { Authenticate } from '../http/authorization.js';
+import type { OwnProblemType, Problems } from '../http/problems.js';
 import type { CallbackDispatcher } from './callbacks/callback-dispatcher.js';
 import type { CheckoutSettings } from './checkout/build-checkout.js';
 import type { CheckoutStore } from './checkout/checkout-store.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { RateLimiter } from './rate-limiter.js';
-import type { Authentication, AuthorizationHeader } from './routes/authenticate.js';
 import type { RequestCheck } from './validate-create-request.js';
 
-// The problem types the sandbox answers with: the contract's (titles from its examples), the parser's, and two of
-// its own for the helper routes, which the public contract does not describe.
-export const SANDBOX_PROBLEM_SLUGS = [
-  'malformed-json',
-  'bad-request',
-  'unauthorized',
-  'not-found',
-  'checkout-not-found',
-  'method-not-allowed',
-  'idempotency-request-in-progress',
-  'checkout-not-open',
-  'payload-too-large',
-  'unsupported-media-type',
-  'validation-failed',
-  'idempotency-key-reused',
-  'rate-limited',
-  'request-header-fields-too-large',
-  'internal-error',
-] as const;
-
-export const SANDBOX_PROBLEM_TYPES: Record<string, OwnProblemType> = {
+// The problem types only the sandbox answers with, for its helper routes, which the public contract does not describe.
+export const SANDBOX_PROBLEM_TYPES = {
   'checkout-not-found': [404, 'Checkout not found'],
   'checkout-not-open': [409, 'Checkout not open'],
-};
+} as const satisfies Record<string, OwnProblemType>;
 
 export interface SandboxContext {
   clock: Clock;
   /** The contract's createCheckout: its path, method and 401 challenge, as the routes serve them. */
   createOperation: ContractOperation;
-  /** A fresh Request-Id for each answer, shaped like the contract's example (D2). */
-  createRequestId: () => string;
-  authenticate: (authorization: AuthorizationHeader) => Authentication;
-  createProblem: CreateProblem<(typeof SANDBOX_PROBLEM_SLUGS)[number]>;
-  /** The problems both servers make, by name (src/http/problem-factory.ts), over createProblem. */
-  problems: ProblemFactory;
+  /** A fresh Request-Id for each answer, shaped like the contract's example (D2; src/http/request-front.ts). */
+  newRequestId: () => string;
+  /** The API key check of every route but the checkout page (src/http/authorization.ts). */
+  authenticate: Authenticate;
+  /** The sandbox's problems, by name (src/http/problems.ts), its helper routes' own types included. */
+  problems: Problems<keyof typeof SANDBOX_PROBLEM_TYPES>;
   validateRequest: (body: unknown) => RequestCheck;
   checkoutSettings: CheckoutSettings;
   checkouts: CheckoutStore;

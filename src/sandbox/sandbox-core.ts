@@ -4,11 +4,12 @@
 // the very same core, so that the fetch sandbox and the sandbox server cannot answer differently.
 import { randomUUID } from 'node:crypto';
 import { type Clock, nowMillis, systemClock } from '../clock/clock.js';
-import { createRequestIdMaker, findOperation, readAuthScheme } from '../contract/contract-facts.js';
+import { findOperation } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
+import { createAuthenticator } from '../http/authorization.js';
 import type { Answer, ServerRequest } from '../http/exchange.js';
-import { createProblemFactory } from '../http/problem-factory.js';
-import { createProblemMaker } from '../http/problems.js';
+import { createProblems } from '../http/problems.js';
+import { createRequestIdMinter } from '../http/request-front.js';
 import type { SendCallback } from './callbacks/callback-delivery.js';
 import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
@@ -16,9 +17,8 @@ import { createRateTable } from './checkout/test-rates.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { RateLimiter } from './rate-limiter.js';
-import { createAuthenticator } from './routes/authenticate.js';
 import { routeRequest } from './routes/route-request.js';
-import { SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES, type SandboxContext } from './sandbox-context.js';
+import { SANDBOX_PROBLEM_TYPES, type SandboxContext } from './sandbox-context.js';
 import { createRequestValidator } from './validate-create-request.js';
 
 /** What the core needs of a configuration: everything but where a server listens and how often it sweeps. */
@@ -61,15 +61,14 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     clock,
   });
   const createOperation = findOperation(contract, 'createCheckout');
-  const createProblem = createProblemMaker(contract, SANDBOX_PROBLEM_SLUGS, SANDBOX_PROBLEM_TYPES);
+  const problems = createProblems(contract, SANDBOX_PROBLEM_TYPES);
   const context: SandboxContext = {
     clock,
     createOperation,
-    // A contract without a Request-Id example leaves the form to the sandbox: a bare UUID.
-    createRequestId: createRequestIdMaker(contract) ?? randomUUID,
-    authenticate: createAuthenticator(policies.apiKeys, readAuthScheme(createOperation)),
-    createProblem,
-    problems: createProblemFactory(createProblem),
+    newRequestId: createRequestIdMinter(contract),
+    // The contract's create operation declares the API key every authenticated route of the sandbox asks for.
+    authenticate: createAuthenticator(createOperation, problems, policies.apiKeys),
+    problems,
     validateRequest: createRequestValidator(contract),
     checkoutSettings: {
       merchant: { id: randomUUID(), name: policies.merchantName },

@@ -1,16 +1,16 @@
 // Start the sandbox: an HTTP server in front of the sandbox core (the create call, the sandbox helpers and the
 // stand-in checkout page), with the periodic expiry sweep. Returns a handle to stop it, which lets callback attempts
 // in flight finish for a short while and reports the events left undelivered.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Clock, ScheduledTask } from '../clock/clock.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { formatBaseUrl, listen } from '../http/listen.js';
-import { fromIncomingMessage } from '../http/request-body.js';
-import { answerClientError, writeAnswer } from '../http/send-response.js';
+import { createFrontServer } from '../http/send-response.js';
 import type { SendCallback } from './callbacks/callback-delivery.js';
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
+import { readSandboxFront } from './routes/route-request.js';
 import type { SandboxContext } from './sandbox-context.js';
 import { createSandboxCore, type SandboxCore } from './sandbox-core.js';
 
@@ -51,15 +51,8 @@ export function prepareSandbox(options: SandboxOptions): PreparedSandbox {
   const core = createSandboxCore({ ...options, policies: config });
   const { context } = core;
 
-  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-    void core.answer(fromIncomingMessage(req)).then((answer) => {
-      if (!res.destroyed) writeAnswer(res, answer);
-    });
-  });
-  // Each such answer gets its own Request-Id, as a routed one does.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
-    answerClientError(error, socket, context.createProblem, context.createRequestId()),
-  );
+  const front = readSandboxFront(context);
+  const server = createFrontServer({ answer: core.answer, answerUnparsed: front.answerUnparsed }, { keepAliveTimeout: 5_000 });
   return { listen: () => listenPrepared(config, core, server) };
 }
 

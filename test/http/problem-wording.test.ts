@@ -26,12 +26,12 @@ describe('the Idempotency-Key rule', () => {
   ];
 
   it.each(samples)('refuses %j exactly when the header schema does', (key) => {
-    expect(isBadIdempotencyKey([key])).toBe(!schemaAccepts(key));
+    expect(isBadIdempotencyKey(contract, [key])).toBe(!schemaAccepts(key));
   });
 
   it('refuses a key sent on two lines, and takes no key at all', () => {
-    expect(isBadIdempotencyKey(['order-1001', 'order-1001'])).toBe(true);
-    expect(isBadIdempotencyKey(undefined)).toBe(false);
+    expect(isBadIdempotencyKey(contract, ['order-1001', 'order-1001'])).toBe(true);
+    expect(isBadIdempotencyKey(contract, undefined)).toBe(false);
   });
 });
 

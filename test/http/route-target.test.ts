@@ -1,23 +1,10 @@
 // The one routing both servers share (src/http/route-target.ts): each refusal with its exact problem and headers.
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
-import { createProblemFactory } from '../../src/http/problem-factory.js';
-import { createProblemMaker } from '../../src/http/problems.js';
+import { createProblems } from '../../src/http/problems.js';
 import { type Route, routeTarget } from '../../src/http/route-target.js';
 
-const problems = createProblemFactory(
-  createProblemMaker(loadContract(), [
-    'unauthorized',
-    'unsupported-media-type',
-    'validation-failed',
-    'payload-too-large',
-    'malformed-json',
-    'not-found',
-    'method-not-allowed',
-    'bad-request',
-    'internal-error',
-  ]),
-);
+const problems = createProblems(loadContract());
 const routes: Array<Route<string>> = [
   { path: /^\/api\/v1\/checkouts\/$/, methods: { POST: 'create' } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)$/, methods: { GET: 'read' } },

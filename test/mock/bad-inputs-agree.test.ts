@@ -83,7 +83,23 @@ describe.each(rows.map((row) => [row.name, row] as const))('%s', (_name, row) =>
     const [mockAnswer, sandboxAnswer] = await Promise.all([send('mock'), send('sandbox')]);
     expectSameWords(JSON.parse(mockAnswer.body), JSON.parse(sandboxAnswer.body));
   });
+
+  // One request front answers both (src/http/request-front.ts): the whole answer is the same, not only the row's
+  // status and type, but for what each mints (the Request-Id, which is the problem's instance).
+  it('the two answer alike: status, envelope headers, and the problem but its instance', async () => {
+    const [mockAnswer, sandboxAnswer] = await Promise.all([send('mock'), send('sandbox')]);
+    expect(describeEnvelopeAnswer(mockAnswer)).toEqual(describeEnvelopeAnswer(sandboxAnswer));
+  });
 });
+
+// The headers the front sets on a refusal; the mock's CORS headers and each server's own (Date, Connection) aside.
+const ENVELOPE_HEADERS = ['content-type', 'cache-control', 'allow', 'www-authenticate'];
+
+function describeEnvelopeAnswer(answer: RawAnswer) {
+  const { instance, ...problem } = JSON.parse(answer.body);
+  const headers = Object.fromEntries(ENVELOPE_HEADERS.map((name) => [name, answer.headers[name]]));
+  return { status: answer.status, headers, problem, instanceIsRequestId: instance === answer.headers['request-id']?.[0] };
+}
 
 // The invalid-body table the sandbox's own suite runs, against both: the same 422 naming the same field, in the
 // same words.

@@ -186,7 +186,7 @@ describe('errors reach the caller as Problem documents naming the offending fiel
   it('an Idempotency-Key breaking its schema → 422 in the words the sandbox uses (errors[] point into the body)', async () => {
     const result = await postJson(mock.baseUrl, seedSamples.usdtOnTron, { ...auth, 'idempotency-key': 'has spaces in it' });
     expectProblem(result, 422, 'validation-failed');
-    expect(result.json.detail).toBe(describeBadIdempotencyKey());
+    expect(result.json.detail).toBe(describeBadIdempotencyKey(contract));
     expect(result.json.errors).toEqual([]);
   });
 

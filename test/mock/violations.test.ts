@@ -47,11 +47,11 @@ describe('describeRequestViolations', () => {
     expect(otherMessages).toEqual([]);
   });
 
-  it('carries no code when the contract lists none, and "invalid" for a code the contract does not list', () => {
+  it('keeps the describer\'s code when no code list is given, and "invalid" for a code the list does not hold', () => {
     const violation = bodyViolation(['currency'], 'type', 'Request body property currency must be string');
     const body = { ...clone(seedSamples.usdtOnTron), currency: 7 };
     expect(describeRequestViolations([violation], body, { describeBody }).fieldErrors).toEqual([
-      { pointer: '/currency', detail: 'must be a string' },
+      { pointer: '/currency', code: 'wrong_type', detail: 'must be a string' },
     ]);
     expect(describeRequestViolations([violation], body, { describeBody, codes: ['invalid'] }).fieldErrors).toEqual([
       { pointer: '/currency', code: 'invalid', detail: 'must be a string' },
@@ -65,7 +65,7 @@ describe('describeRequestViolations', () => {
       null,
       { describeBody },
     );
-    expect(notObject.fieldErrors).toEqual([{ pointer: '', detail: 'must be a JSON object' }]);
+    expect(notObject.fieldErrors).toEqual([{ pointer: '', code: 'wrong_type', detail: 'must be a JSON object' }]);
     expect(nullBody.fieldErrors).toEqual(notObject.fieldErrors);
   });
 
@@ -106,6 +106,7 @@ describe('describeRequestViolations', () => {
     expect(described.fieldErrors).toEqual([
       {
         pointer: '/invoice_items/0/price_data/unit_amount',
+        code: 'pattern',
         detail: expect.stringMatching(/^does not have the form of UnitAmount: A positive decimal/),
       },
     ]);

@@ -2,10 +2,10 @@
 // set, so following `url` in a test lands somewhere real. It shows the checkout; paying happens through the
 // `complete` helper.
 import type { Answer } from '../../http/exchange.js';
+import type { RoutedRequest } from '../../http/request-front.js';
 import { readRecord } from '../checkout/checkout-store.js';
 import { findStoredCheckout } from '../checkout/settle-checkout.js';
 import type { SandboxContext } from '../sandbox-context.js';
-import type { RoutedRequest } from './routed-request.js';
 
 export function showCheckoutPage(routed: RoutedRequest, context: SandboxContext): Answer {
   const entry = findStoredCheckout(context, routed.id);

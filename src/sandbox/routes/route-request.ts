@@ -1,52 +1,65 @@
-// Path and method → route, by the one routing both servers share (src/http/route-target.ts): an unreadable target
-// answers 400, an unknown path 404 and a known path with another method 405 (with `Allow`), all as problem documents.
-// Every answer carries a Request-Id (D2), which a problem document repeats as its instance.
+// The sandbox's operations behind the request front every server of this package shares (src/http/request-front.ts),
+// which routes them (400, 404, 405 with `Allow`), authenticates them (401), gives every answer a Request-Id (D2) and
+// turns a bug into a 500: the contract's create operation, at the path the contract gives it, the sandbox helpers
+// (openapi-sandbox/openapi.yaml) and the stand-in checkout page, which alone asks for no API key.
 import type { Answer, ServerRequest } from '../../http/exchange.js';
-import { problemAnswer } from '../../http/problems.js';
 import { redactUrls } from '../../http/redact.js';
-import { describeTargetForLog, readRequestTarget } from '../../http/request-target.js';
-import { type Route, routeTarget } from '../../http/route-target.js';
+import { createRequestFront, type Operation, type RequestFront, type Route, type RoutedRequest } from '../../http/request-front.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
 import { createCheckout } from './create-checkout.js';
 import { completeCheckout, expireCheckout, listDeliveries, readCheckout } from './helper-routes.js';
-import { answerProblem, type RoutedRequest } from './routed-request.js';
 
-type Handler = (routed: RoutedRequest, context: SandboxContext) => Answer | Promise<Answer>;
+type Handler = (routed: RoutedRequest, context: SandboxContext) => ReturnType<Operation['answer']>;
 
-// The sandbox's own routes; the contract's create operation comes first, at the path the contract gives it.
-const SANDBOX_ROUTES: Array<Route<Handler>> = [
-  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)$/, methods: { GET: readCheckout } },
-  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/complete$/, methods: { POST: completeCheckout } },
-  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/expire$/, methods: { POST: expireCheckout } },
-  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/deliveries$/, methods: { GET: listDeliveries } },
-  { path: /^\/checkouts\/([^/]+)$/, methods: { GET: showCheckoutPage } },
+// The sandbox's own routes, with whether each asks for the API key.
+const SANDBOX_ROUTES: Array<{ path: RegExp; method: string; handler: Handler; authenticated: boolean }> = [
+  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)$/, method: 'GET', handler: readCheckout, authenticated: true },
+  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/complete$/, method: 'POST', handler: completeCheckout, authenticated: true },
+  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/expire$/, method: 'POST', handler: expireCheckout, authenticated: true },
+  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/deliveries$/, method: 'GET', handler: listDeliveries, authenticated: true },
+  { path: /^\/checkouts\/([^/]+)$/, method: 'GET', handler: showCheckoutPage, authenticated: false },
 ];
 
-/** The answer to `request`, always: a bug in a route becomes a 500 problem, logged without the request's headers. */
-export async function routeRequest(request: ServerRequest, context: SandboxContext): Promise<Answer> {
-  const requestId = context.createRequestId();
-  let answer: Answer;
-  try {
-    answer = await answerRoute(request, requestId, context);
-  } catch (error) {
-    // The path alone, never an absolute-form target's user or query; the error's message may quote a URL: redacted.
-    const stack = (error as Error)?.stack ?? String(error);
-    const path = describeTargetForLog(readRequestTarget(request.target));
-    context.log(redactUrls(`sandbox bug while answering ${request.method} ${path}: ${stack}`));
-    answer = problemAnswer(
-      context.problems.internalError('The sandbox failed to answer this request; this is a bug in the sandbox.'),
-      requestId,
-    );
+// One front per sandbox, built on its first request.
+const fronts = new WeakMap<SandboxContext, RequestFront>();
+
+/** The sandbox's request front: its routes behind the shared front. */
+export function readSandboxFront(context: SandboxContext): RequestFront {
+  let front = fronts.get(context);
+  if (!front) {
+    front = createSandboxFront(context);
+    fronts.set(context, front);
   }
-  answer.headers['request-id'] = requestId;
-  return answer;
+  return front;
 }
 
-function answerRoute(request: ServerRequest, requestId: string, context: SandboxContext): Answer | Promise<Answer> {
+/** The answer to `request`, always: the sandbox's routes answer even a client gone mid-body. */
+export async function routeRequest(request: ServerRequest, context: SandboxContext): Promise<Answer> {
+  return (await readSandboxFront(context).answer(request))?.answer as Answer;
+}
+
+function createSandboxFront(context: SandboxContext): RequestFront {
+  const operation = (handler: Handler, authenticated: boolean): Operation => ({
+    authenticate: authenticated ? context.authenticate : undefined,
+    answer: (routed) => handler(routed, context),
+  });
   const create = context.createOperation;
-  const routes: Array<Route<Handler>> = [{ path: create.pathPattern, methods: { [create.method]: createCheckout } }, ...SANDBOX_ROUTES];
-  const routing = routeTarget(request.method, request.target, routes, context.problems);
-  if (routing.refusal) return answerProblem({ request, requestId, id: '' }, routing.refusal.problem, routing.refusal.headers);
-  return routing.handler({ request, requestId, id: routing.id }, context);
+  const routes: Array<Route<Operation>> = [
+    { path: create.pathPattern, methods: { [create.method]: operation(createCheckout, true) } },
+    ...SANDBOX_ROUTES.map(({ path, method, handler, authenticated }) => ({
+      path,
+      methods: { [method]: operation(handler, authenticated) },
+    })),
+  ];
+  return createRequestFront({
+    routes,
+    problems: context.problems,
+    newRequestId: context.newRequestId,
+    onBug: (error, line) => {
+      // The error's message may quote a URL: redacted; the line holds the path alone (request-front.ts).
+      context.log(redactUrls(`sandbox bug while answering ${line}: ${(error as Error)?.stack ?? String(error)}`));
+      return 'The sandbox failed to answer this request; this is a bug in the sandbox.';
+    },
+  });
 }

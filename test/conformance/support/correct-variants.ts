@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import type { CheckName } from '../../../src/conformance/check-catalog.js';
 import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
 import { loadContract } from '../../../src/contract/load-contract.js';
-import { createProblemMaker, problemAnswer } from '../../../src/http/problems.js';
+import { createProblems, problemAnswer } from '../../../src/http/problems.js';
 import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 import { createKeysInFlight } from './keys-in-flight.js';
 
@@ -21,7 +21,7 @@ export interface ConflictCount {
  * held by one still in flight, before doing any work, instead of waiting and replaying as the sandbox does.
  */
 export function answerConflictsInFlight(seen: ConflictCount): Breakage {
-  const createProblem = createProblemMaker(loadContract(), ['idempotency-request-in-progress']);
+  const problems = createProblems(loadContract());
   const keys = createKeysInFlight();
   return {
     // A refused request never reaches the sandbox: it goes to a path the answer below replaces.
@@ -34,8 +34,7 @@ export function answerConflictsInFlight(seen: ConflictCount): Breakage {
         keys.notify(request.headers['idempotency-key']);
         seen.conflicts += 1;
         const requestId = `urn:uuid:${randomUUID()}`;
-        const detail = 'A request with this Idempotency-Key is still being processed; retry it after the first one has finished.';
-        const answer = problemAnswer(createProblem('idempotency-request-in-progress', detail), requestId, { 'request-id': requestId });
+        const answer = problemAnswer(problems.idempotencyRequestInProgress(), requestId, { 'request-id': requestId });
         return { status: answer.status, headers: answer.headers, body: answer.body };
       }
       const key = keys.keyOf(request);
