@@ -30,7 +30,7 @@ export interface FetchSandbox extends CheckoutControls {
 export const DEFAULT_FETCH_SANDBOX_BASE_URL = 'https://checkout.test';
 
 export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSandbox {
-  const baseUrl = readBaseUrl(options.baseUrl ?? DEFAULT_FETCH_SANDBOX_BASE_URL);
+  const baseUrl = readSandboxBaseUrl(options.baseUrl ?? DEFAULT_FETCH_SANDBOX_BASE_URL);
   const policies = readSandboxOptions({ checkoutPageUrl: baseUrl, ...options }, 'createFetchSandbox');
   const clock = readClock(options.now, 'createFetchSandbox');
   const core = createSandboxCore({
@@ -72,7 +72,7 @@ export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSand
   };
 }
 
-function readBaseUrl(text: string): string {
+function readSandboxBaseUrl(text: string): string {
   const url = normalizeBaseUrl(text);
   if (url === undefined) {
     throw new TypeError(
