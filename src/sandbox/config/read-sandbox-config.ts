@@ -5,14 +5,11 @@ import { type Env, UsageError } from '../../cli/run-command.js';
 import { SANDBOX_SETTINGS, type SandboxConfig } from './sandbox-settings.js';
 
 export type { SandboxConfig } from './sandbox-settings.js';
-export { generateApiKey, generateCallbackSecret, type RateLimit } from './setting-parsers.js';
 
-/** A setting that cannot be used; the message names the variable and what to set, never a secret's value. The CLI's
- *  usage error (exit 2) under the name the sandbox has always exported. */
-export const SandboxConfigError = UsageError;
-export type SandboxConfigError = UsageError;
-
-/** The configuration the environment asks for; a blank variable counts as unset. Throws a SandboxConfigError. */
+/**
+ * The configuration the environment asks for; a blank variable counts as unset. Throws the CLI's UsageError (exit 2),
+ * whose message names the variable and what to set, never a secret's value.
+ */
 export function readSandboxConfig(env: Env = process.env): SandboxConfig {
   const given = new Set<string>();
   const config = readSettings((setting) => {
