@@ -10,7 +10,7 @@ import type { OpenApiDocument } from '../contract/load-contract.js';
 import { findReservedName } from '../http/reserved-hosts.js';
 import { resolveGeneratedDir } from './bundle.js';
 
-export const KEY_PLACEHOLDER = '<API_KEY>';
+const KEY_PLACEHOLDER = '<API_KEY>';
 
 export interface MockBannerOptions {
   baseUrl: string;
