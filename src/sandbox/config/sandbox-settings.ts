@@ -1,6 +1,7 @@
-// The one table of the sandbox's settings: each with its environment variable, its option in the testing kit
-// (createFetchSandbox, startSandbox), its parser and bounds, its default and what it means. The config reader (env and
-// options), `checkout-sandbox --help` and docs/sandbox.md's table all come from it; a test keeps the docs equal to it.
+// The one table of the sandbox's settings: each with its environment variable, its option in the testing kit (when it
+// has one), its parser and bounds, its default and what it means. The config reader (the environment and the kit's
+// options) and `checkout-sandbox --help` read it; docs/sandbox.md's table is pasted from formatSettingsTable(), and
+// test/sandbox/settings-table.test.ts keeps it equal to this one.
 import { CONTRACT_ACK_TIMEOUT_MS, CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
 import {
   API_KEYS_PARSER,
@@ -56,7 +57,8 @@ export type SettingKey = Exclude<keyof SandboxConfig, 'apiKeysGenerated' | 'call
 export interface SandboxSetting<K extends SettingKey = SettingKey> {
   /** The environment variable. */
   name: string;
-  /** The option of createFetchSandbox and startSandbox, or null when the kit has none (it always takes the default). */
+  /** The option of the testing kit (TestingPolicies, or startSandbox's `port`), or null when the kit has none (it always
+   *  takes the default). */
   option: string | null;
   /** The SandboxConfig field it sets. */
   key: K;
