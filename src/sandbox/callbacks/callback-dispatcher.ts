@@ -21,14 +21,16 @@ import { formatRfc3339 } from '../../clock/timestamps.js';
 import { postCallback } from '../../http/post-callback.js';
 import { redactUrl, redactUrls } from '../../http/redact.js';
 import { ReservedHostRefusal } from '../../http/reserved-hosts.js';
+import type { SandboxConfig } from '../config/sandbox-settings.js';
 import type { CallbackDeliveryLog, SendCallback } from './callback-delivery.js';
 
+// The four callback settings of the table (src/sandbox/config/sandbox-settings.ts), typed from it.
 export interface CallbackDispatcherOptions {
-  secret: string;
-  retryDelaysMs: number[];
+  secret: SandboxConfig['callbackSecret'];
+  retryDelaysMs: SandboxConfig['callbackRetryDelaysMs'];
   /** Each retry waits its delay × (1 + a random share up to this), as Standard Webhooks suggests (D7). */
-  jitter: number;
-  timeoutMs: number;
+  jitter: SandboxConfig['callbackRetryJitter'];
+  timeoutMs: SandboxConfig['callbackTimeoutMs'];
   log: (line: string) => void;
   /**
    * How an attempt reaches its receiver: a POST to the callback_url over the transport the mock uses too, redirects not

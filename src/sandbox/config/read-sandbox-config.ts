@@ -2,7 +2,7 @@
 // environment of the `checkout-sandbox` bin, or the typed options of the testing kit. Pure functions of their input,
 // testable without a process. Secrets that are not set are generated here; the caller decides whether to print them.
 import { type Env, UsageError } from '../../cli/run-command.js';
-import { SANDBOX_SETTINGS, type SandboxConfig } from './sandbox-settings.js';
+import { SANDBOX_SETTINGS, type SandboxConfig, type SandboxSettings } from './sandbox-settings.js';
 
 export type { SandboxConfig } from './sandbox-settings.js';
 
@@ -46,9 +46,7 @@ export function readSandboxOptions(options: object, caller: string): SandboxConf
   }
 }
 
-type Settings = Omit<SandboxConfig, 'apiKeysGenerated' | 'callbackSecretGenerated'>;
-
-function readSettings(readOne: (setting: (typeof SANDBOX_SETTINGS)[number]) => { value: unknown } | undefined): Settings {
+function readSettings(readOne: (setting: (typeof SANDBOX_SETTINGS)[number]) => { value: unknown } | undefined): SandboxSettings {
   const entries = SANDBOX_SETTINGS.map((setting) => [setting.key, (readOne(setting) ?? { value: setting.initial() }).value]);
-  return Object.fromEntries(entries) as Settings;
+  return Object.fromEntries(entries) as SandboxSettings;
 }
