@@ -130,7 +130,7 @@ export function readProblemTemplates(contract: OpenApiDocument): Map<string, Pro
 }
 
 /** The slug of a problem type URI: its last path segment. */
-export function readProblemSlug(type: string): string {
+function readProblemSlug(type: string): string {
   return type.split(/[/#]/).pop() ?? type;
 }
 
