@@ -10,12 +10,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { findPackageRoot } from '../scripts/package-root.js';
 import { bundleForBench } from './support/bundle-for-bench.js';
 import { freePort } from './support/free-port.js';
 import { median } from './support/statistics.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = findPackageRoot();
 const ROUNDS = 5;
 const VALIDATION_WINDOW_MS = 300;
 const BUDGET_MS = 10_000;

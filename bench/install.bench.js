@@ -11,9 +11,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { findPackageRoot } from '../scripts/package-root.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = findPackageRoot();
 const work = mkdtempSync(join(tmpdir(), 'install-bench-'));
 
 /** npm's environment without the settings of an outer `npm run bench`. */

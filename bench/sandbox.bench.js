@@ -19,7 +19,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { findPackageRoot } from '../scripts/package-root.js';
 import { autocannon } from './support/autocannon.js';
 import { bundleForBench } from './support/bundle-for-bench.js';
 import { freePort } from './support/free-port.js';
@@ -34,7 +34,7 @@ const GOAL_VS_PRISM = 10;
 const GOAL_MEMORY_GROWTH = 1.25;
 const BENCH_KEY = 'bench-key-not-a-secret';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = findPackageRoot();
 const prismCli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
 const contract = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
 const requestBody = JSON.stringify(contract.components.examples.CreateCheckoutUsdtOnTron.value);

@@ -42,6 +42,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { findPackageRoot } from '../scripts/package-root.js';
 import { median, percentile, round3 } from './support/statistics.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -52,7 +53,7 @@ const HEAP_CREATES = 1000;
 const GOALS = { speedup: 20, heapMb: 10, startupMs: 300 };
 const FORBIDDEN_IN_ENTRY = { 'dist/testing': /(^|\/)dist\/testing\//, 'dist/sandbox': /(^|\/)dist\/sandbox\//, msw: /node_modules\/msw\// };
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = findPackageRoot();
 // The copy of the package the bench measures (see the top); children get its path from their parent.
 const packageDir = process.env.BENCH_PACKAGE_DIR ?? join(mkdtempSync(join(tmpdir(), 'testing-bench-')), 'package');
 const testingUrl = pathToFileURL(join(packageDir, 'dist/testing/index.js')).href;

@@ -13,12 +13,19 @@ import { digestInputs, readRecordedDigest, recordDigest } from './content-digest
 import { projectRoot } from './generated-dir.js';
 
 const OUTFILE = resolve(projectRoot, 'dist/bin/checkout-mock.js');
-// Beside the entry, as the bundled code finds the package root two levels up (src/mock/bundle.ts); named by their
-// content's hash, so that a rebuild never rewrites a chunk that a bin already running may still import.
+// Beside the entry, in dist/bin/ (the bundled code finds the package root from its own place, scripts/package-root.js);
+// named by their content's hash, so that a rebuild never rewrites a chunk that a bin already running may still import.
 const CHUNK_PREFIX = 'checkout-mock-';
 const CHUNK_NAMES = `${CHUNK_PREFIX}[name]-[hash]`;
 // What the bin is built from, and where the digest of that content is recorded (beside the bin, in dist/bin/).
-const MOCK_INPUTS = ['src', 'package-lock.json', 'scripts/bundle-bin.js', 'scripts/build-mock.js', 'scripts/content-digest.js'];
+const MOCK_INPUTS = [
+  'src',
+  'package-lock.json',
+  'scripts/bundle-bin.js',
+  'scripts/build-mock.js',
+  'scripts/content-digest.js',
+  'scripts/package-root.js',
+];
 const DIGEST_FILE = resolve(projectRoot, 'dist/bin/checkout-mock.inputs.sha256');
 
 /** Builds the bin into dist/bin/ (unless `ifStale` and it is fresh), written aside and moved into place. */

@@ -1,10 +1,11 @@
 // Where build steps write. `check-generated` points this at a temporary folder to compare a fresh build with
 // what is committed; everything else uses the committed `generated/` folder.
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { findPackageRoot } from './package-root.js';
 
-export const projectRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const projectRoot = findPackageRoot();
 
+/** generated/, or GENERATED_DIR (check-generated builds elsewhere). */
 export function resolveGeneratedDir() {
   return resolve(projectRoot, process.env.GENERATED_DIR ?? 'generated');
 }

@@ -5,11 +5,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { findPackageRoot } from '../../scripts/package-root.js';
 import { freePort } from './free-port.js';
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const root = findPackageRoot();
 const contract = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
 export const PATH = '/api/v1/checkouts/';
 export const requestBody = JSON.stringify(contract.components.examples.CreateCheckoutUpperCaseCodes.value);

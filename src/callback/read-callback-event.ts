@@ -6,7 +6,7 @@
 import type { CheckoutCompletedEvent } from '../../generated/openapi.js';
 import { refuseCallback } from './callback-errors.js';
 
-export const CHECKOUT_COMPLETED = 'checkout.completed' satisfies CheckoutCompletedEvent['type'];
+const CHECKOUT_COMPLETED = 'checkout.completed' satisfies CheckoutCompletedEvent['type'];
 const COMPLETE = 'complete' satisfies CheckoutCompletedEvent['data']['status'];
 
 const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;

@@ -158,8 +158,8 @@ export async function listenOrExplain(server: Server, host: string, port: number
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
     if (code === 'EADDRINUSE') {
-      const advice = 'Stop the other server or choose another port, for example PORT=4011 npm start.';
-      throw new Error(`${host}:${port} is already in use. ${advice}`);
+      // Not a port of its own to try (4011 is the sandbox's): 0 always finds a free one.
+      throw new Error(`${host}:${port} is already in use; stop what runs there or set PORT to another port (0 picks a free one).`);
     }
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new Error(`Cannot listen on HOST=${host}: no such local address.`);
     throw error;

@@ -44,14 +44,14 @@ export function readArgv<const BinOptions extends Options>(argv: string[], rules
       allowPositionals: positionals,
     }) as Argv<BinOptions>;
   } catch (error) {
-    const refusal = describeRefusal(error as NodeJS.ErrnoException);
+    const refusal = describeParseArgsError(error as NodeJS.ErrnoException);
     if (refusal === undefined) throw error;
     throw new UsageError(explain(refusal.reason, refusal.argument));
   }
 }
 
 /** What parseArgs refused, in one wording on every Node; undefined for an error that is not parseArgs' refusal. */
-function describeRefusal({ code, message }: NodeJS.ErrnoException): { reason: string; argument: string } | undefined {
+function describeParseArgsError({ code, message }: NodeJS.ErrnoException): { reason: string; argument: string } | undefined {
   if (!code?.startsWith('ERR_PARSE_ARGS_')) return undefined;
   // Node quotes what it refuses: '--port', '-x', 'extra', or '-d, --dynamic' and '--level <value>' for a value.
   const quoted = /'([^']+)'/.exec(message)?.[1];

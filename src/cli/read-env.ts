@@ -1,5 +1,6 @@
-// The settings more than one bin reads, read one way: where to listen (HOST, PORT) and how much to log. Each throws a
-// UsageError that names the setting, what it accepts and what it got.
+// Where a server bin listens (HOST, PORT: the mock and the sandbox, read one way) and how much the mock logs (its
+// Prism log level, from a flag or the environment). Each throws a UsageError that names the setting and what it
+// accepts, and what it got unless that is empty.
 import { type Env, UsageError } from './run-command.js';
 
 // The log levels that never print request headers. Prism logs every header, Authorization included, at debug and

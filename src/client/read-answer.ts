@@ -19,7 +19,7 @@ export type CreateCheckoutResult =
 const CLIENT_PROBLEM = 'urn:checkout-api-contract:client:';
 
 /** The `type` of each problem the client makes itself, when what arrived was not an answer of the Checkout API. */
-export const CLIENT_PROBLEM_TYPES = {
+const CLIENT_PROBLEM_TYPES = {
   /** A status the API never gives createCheckout: not 201 or 200, and not an error (4xx or 5xx). */
   unexpectedStatus: `${CLIENT_PROBLEM}unexpected-status`,
   /** A 201 or 200 whose body is empty, not JSON, or not an object with the checkout's `id` and `url`. */

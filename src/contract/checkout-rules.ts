@@ -30,7 +30,7 @@ const MILLIS = /^[0-9]+$/;
 const MONEY = /^(?:0|[1-9][0-9]*)\.[0-9]{2}$/;
 
 /** expiresAt for a createdAt under a given lifetime. */
-export function computeExpiresAt(createdAt: string, lifetimeMs: number): string {
+function computeExpiresAt(createdAt: string, lifetimeMs: number): string {
   return new Decimal(createdAt).times(1000).floor().plus(lifetimeMs).toFixed(0);
 }
 

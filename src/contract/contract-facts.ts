@@ -1,12 +1,12 @@
-// The facts every part reads from the contract, so none is typed twice: its operations (paths, methods, what they
-// require), the auth scheme and its challenge, the problem templates, header schemas and the rules compiled from
-// them, the named examples, the callback's delivery headers, the field error codes and the HttpUrl schema. `$ref`s
-// are followed by load-contract.ts's resolveRef, the one resolver.
+// Facts read from the contract, each by one function here: its operations (paths, methods, what they require), the
+// auth scheme and its challenge, the problem templates, header schemas and the rules compiled from them, the named
+// examples, the callback's delivery headers, the Request-Id's form, the field error codes and the HttpUrl schema.
+// `$ref`s are followed by load-contract.ts's resolveRef, the one resolver.
 import { randomUUID } from 'node:crypto';
 import { createContractValidators } from './compile-schemas.js';
 import { type OpenApiDocument, resolveRef } from './load-contract.js';
 
-/** One operation of the contract with the facts the mock's checks need, read once at start-up. */
+/** One operation of the contract, with the facts the servers route, authenticate and check requests by. */
 export interface ContractOperation {
   /** The operation's `operationId`, or undefined when it has none. */
   operationId: string | undefined;
@@ -130,7 +130,7 @@ export function readProblemTemplates(contract: OpenApiDocument): Map<string, Pro
 }
 
 /** The slug of a problem type URI: its last path segment. */
-export function readProblemSlug(type: string): string {
+function readProblemSlug(type: string): string {
   return type.split(/[/#]/).pop() ?? type;
 }
 

@@ -1,10 +1,9 @@
 // The bundled contract, read from generated/openapi.json, and its local `$ref`s resolved. Everything that validates (tests, mock, sandbox,
-// conformance kit) reads the schemas from here, so no schema is ever typed twice. The bundle is found by walking up
-// from this module to the package root, so the same code works from src/contract (tests) and from the esbuild
-// bundles in dist/bin (the installed bins), whose folder depths differ.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// conformance kit) reads the schemas from here, so no schema is ever typed twice. The bundle is in the package's root
+// (scripts/package-root.js), found the same way from src/contract (tests) and from the esbuild bundles in dist/.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findPackageRoot } from '../../scripts/package-root.js';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -18,18 +17,9 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-const BUNDLE = join('generated', 'openapi.json');
-
-function locateContractBundle(start = dirname(fileURLToPath(import.meta.url))): string {
-  for (let folder = start; ; folder = dirname(folder)) {
-    const candidate = join(folder, BUNDLE);
-    if (existsSync(candidate)) return candidate;
-    if (dirname(folder) === folder) {
-      throw new Error(
-        `Cannot find ${BUNDLE} in ${start} or any folder above it; run from an installed or built checkout-api-contract package.`,
-      );
-    }
-  }
+/** The package's own bundle: generated/openapi.json in its root. */
+function locateContractBundle(): string {
+  return join(findPackageRoot(), 'generated', 'openapi.json');
 }
 
 /** The contract at `path` (by default the package's own bundle), read afresh. */

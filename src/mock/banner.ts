@@ -4,12 +4,13 @@
 // folder the mock was started in (a consumer's project holds them under node_modules/, not generated/).
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
+import { findPackageRoot } from '../../scripts/package-root.js';
 import { listOperations } from '../contract/contract-facts.js';
 import type { OpenApiDocument } from '../contract/load-contract.js';
 import { findReservedName } from '../http/reserved-hosts.js';
-import { projectRoot, resolveGeneratedDir } from './bundle.js';
+import { resolveGeneratedDir } from './bundle.js';
 
-export const KEY_PLACEHOLDER = '<API_KEY>';
+const KEY_PLACEHOLDER = '<API_KEY>';
 
 export interface MockBannerOptions {
   baseUrl: string;
@@ -75,14 +76,14 @@ function describeDocs(cwd: string): string {
   if (existsSync(reference)) parts.push(`${fromCwd(cwd, reference)} (API reference)`);
   parts.push(
     `${fromCwd(cwd, join(generatedDir, 'openapi.yaml'))} (the contract; ${readPackageName()}/openapi.yaml to import it)`,
-    fromCwd(cwd, join(projectRoot, 'docs', 'mock.md')),
+    fromCwd(cwd, join(findPackageRoot(), 'docs', 'mock.md')),
   );
   return parts.join(' · ');
 }
 
 // The name the package is installed under, as its exports are imported (`<name>/openapi.yaml`).
 function readPackageName(): string {
-  return (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { name: string }).name;
+  return (JSON.parse(readFileSync(join(findPackageRoot(), 'package.json'), 'utf8')) as { name: string }).name;
 }
 
 function fromCwd(cwd: string, file: string): string {

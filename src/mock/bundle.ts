@@ -4,11 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BUNDLE_DIGEST_FILE, BUNDLE_INPUTS, digestInputs, readRecordedDigest } from '../../scripts/content-digest.js';
-
-// Two levels up from src/mock/ and from dist/bin/ alike: the package root.
-export const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+import { findPackageRoot } from '../../scripts/package-root.js';
 
 /** Where the contract's source and its two bundled forms are, and the digest of the inputs they were built from. */
 export interface BundleLocation {
@@ -20,13 +17,13 @@ export interface BundleLocation {
 
 /** generated/, or GENERATED_DIR as scripts/generated-dir.js reads it (check-generated builds elsewhere). */
 export function resolveGeneratedDir(): string {
-  return resolve(projectRoot, process.env.GENERATED_DIR ?? 'generated');
+  return resolve(findPackageRoot(), process.env.GENERATED_DIR ?? 'generated');
 }
 
 export function locateBundle(): BundleLocation {
   const generatedDir = resolveGeneratedDir();
   return {
-    sourceDir: join(projectRoot, 'openapi'),
+    sourceDir: join(findPackageRoot(), 'openapi'),
     yaml: join(generatedDir, 'openapi.yaml'),
     json: join(generatedDir, 'openapi.json'),
     digest: join(generatedDir, BUNDLE_DIGEST_FILE),
@@ -46,11 +43,12 @@ export function ensureFreshBundle(log: (line: string) => void): BundleLocation {
   const bundle = locateBundle();
   // An installed package has no openapi/ folder: its bundle is the one it was published with.
   if (!existsSync(bundle.sourceDir)) return bundle;
-  if (!isBundleStale({ root: projectRoot, bundle })) return bundle;
+  const root = findPackageRoot();
+  if (!isBundleStale({ root, bundle })) return bundle;
   log('The bundle was not built from openapi/ as it is now; rebuilding it with npm run build:bundle…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', '--silent', 'build:bundle'], {
-    cwd: projectRoot,
+    cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
   });

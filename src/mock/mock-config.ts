@@ -19,10 +19,10 @@ export interface MockConfig {
   upstreamTimeoutMs: number;
 }
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 4010;
+const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_PORT = 4010;
 export const DEFAULT_LOG_LEVEL = { mock: 'fatal', proxy: 'warn' };
-export const DEFAULT_UPSTREAM_TIMEOUT_SECONDS = 30;
+const DEFAULT_UPSTREAM_TIMEOUT_SECONDS = 30;
 const MAX_UPSTREAM_TIMEOUT_SECONDS = 3_600;
 
 export const USAGE = `Usage:

@@ -29,7 +29,7 @@ export function formatReleasedNotice(version: string): string {
 }
 
 /** The version of the released copy at `path`; undefined for any other file. */
-export function readReleasedVersion(path: string): string | undefined {
+function readReleasedVersion(path: string): string | undefined {
   return RELEASED_FILE.exec(basename(path))?.slice(1).join('.');
 }
 

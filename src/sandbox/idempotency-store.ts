@@ -11,7 +11,7 @@ import { EvictionRing } from './checkout/eviction-ring.js';
 import { DAY_MS } from './config/sandbox-settings.js';
 
 /** How long a completed key replays its response (D24: 24 hours). */
-export const IDEMPOTENCY_KEY_LIFETIME_MS = DAY_MS;
+const IDEMPOTENCY_KEY_LIFETIME_MS = DAY_MS;
 
 export type IdempotencyEntry =
   | { state: 'in-flight'; storedAtMs: number }

@@ -1,7 +1,7 @@
 // The sandbox's rate-limit policy (CHECKOUT_RATE_LIMIT, off by default): a fixed window of create calls per API key.
 // The contract only says that a service may answer 429 `rate-limited` with Retry-After; how many calls it allows is
 // the account's, so this is one implementation's choice, there to let integrators test their 429 handling.
-import type { RateLimit } from './config/read-sandbox-config.js';
+import type { RateLimit } from './config/setting-parsers.js';
 
 export class RateLimiter {
   readonly #limit: RateLimit;

@@ -31,7 +31,7 @@ export function parseSandboxArgs(argv: string[], env: Env): Parsed<SandboxConfig
   return { kind: 'run', config: readSandboxConfig(env) };
 }
 
-export async function runSandbox(config: SandboxConfig, io: RunIo): Promise<number> {
+async function runSandbox(config: SandboxConfig, io: RunIo): Promise<number> {
   // Loaded and built here, not above: the bin's entry takes its stop signals before the sandbox is evaluated
   // (src/sandbox/cli.ts), and a stop while it loads and compiles the contract ends the run before it listens.
   // Its operational lines (callback failures, bugs) go out through the run's stderr: redacted, and never able to stop
@@ -105,7 +105,7 @@ export function formatHelp(): string {
   ].join('\n');
 }
 
-export function formatStopping(graceMs: number, reason: StopEvent): string {
+function formatStopping(graceMs: number, reason: StopEvent): string {
   return `checkout-sandbox: stopping (${describeStop(reason)}); callback attempts in flight get up to ${graceMs} ms to finish.\n`;
 }
 

@@ -36,3 +36,20 @@ export interface SandboxContext {
   callbacks: CallbackDispatcher;
   log: (line: string) => void;
 }
+
+// The context is the core's private state: the testing kit reaches a sandbox only through the core's API
+// (src/sandbox/sandbox-core.ts). The sandbox's own modules and white-box tests read it here, by the handle.
+const contexts = new WeakMap<object, SandboxContext>();
+
+/** Tie `context` to a sandbox handle (a core, a running sandbox), for readSandboxContext. */
+export function attachSandboxContext<Handle extends object>(handle: Handle, context: SandboxContext): Handle {
+  contexts.set(handle, context);
+  return handle;
+}
+
+/** The context behind a sandbox core or a running sandbox: for the sandbox's own modules and white-box tests. */
+export function readSandboxContext(handle: object): SandboxContext {
+  const context = contexts.get(handle);
+  if (!context) throw new TypeError('readSandboxContext: not a sandbox core or a running sandbox.');
+  return context;
+}

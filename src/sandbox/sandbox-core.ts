@@ -1,8 +1,11 @@
 // The sandbox without a transport: its stores, rules, validation, problem documents, policies and callback
-// dispatcher, and one function from a request to its answer. The sandbox server (start-sandbox.ts) puts node:http in
-// front of it; the testing kit's fetch sandbox (src/testing/fetch-sandbox.ts) puts a `fetch` function in front of
-// the very same core, so that the fetch sandbox and the sandbox server cannot answer differently.
+// dispatcher, behind one API: the answer to a request, and what the sandbox helper routes do besides (complete,
+// expire, find, list, deliveries), the sweep and close. The sandbox server (start-sandbox.ts) puts node:http in front
+// of it; the testing kit's fetch sandbox (src/testing/fetch-sandbox.ts) puts a `fetch` function in front of the very
+// same core, so that the fetch sandbox and the sandbox server cannot answer differently. The kit uses this API only;
+// the state behind it (SandboxContext) stays private to the sandbox.
 import { randomUUID } from 'node:crypto';
+import type { Checkout } from '../../generated/openapi.js';
 import { type Clock, nowMillis, systemClock } from '../clock/clock.js';
 import { findOperation } from '../contract/contract-facts.js';
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
@@ -10,15 +13,17 @@ import { createAuthenticator } from '../http/authorization.js';
 import type { Answer, ServerRequest } from '../http/exchange.js';
 import { createProblems } from '../http/problems.js';
 import { createRequestIdMinter } from '../http/request-front.js';
-import type { SendCallback } from './callbacks/callback-delivery.js';
+import type { CallbackDeliveryLog, SendCallback } from './callbacks/callback-delivery.js';
 import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
-import { CheckoutStore } from './checkout/checkout-store.js';
+import { CheckoutStore, type FinalStatus, readRecord } from './checkout/checkout-store.js';
+import { describeRefusal, findStoredCheckout, settleCheckout } from './checkout/settle-checkout.js';
 import { createRateTable } from './checkout/test-rates.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
+import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { RateLimiter } from './rate-limiter.js';
 import { routeRequest } from './routes/route-request.js';
-import { SANDBOX_PROBLEM_TYPES, type SandboxContext } from './sandbox-context.js';
+import { attachSandboxContext, SANDBOX_PROBLEM_TYPES, type SandboxContext } from './sandbox-context.js';
 import { createRequestValidator } from './validate-create-request.js';
 
 /** What the core needs of a configuration: everything but where a server listens and how often it sweeps. */
@@ -35,14 +40,39 @@ export interface SandboxCoreOptions {
   sendCallback?: SendCallback;
 }
 
-export interface SandboxCore {
-  context: SandboxContext;
+// The types a user of the core meets, from the modules that define them.
+export type { CallbackDeliveryLog, CallbackReply, DeliveryAttempt, OutgoingCallback, SendCallback } from './callbacks/callback-delivery.js';
+export type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
+
+/** What complete() and expire() did: the checkout's record, or why it could not move (unknown, or already final). */
+export type SettleResult = { settled: true; record: Checkout } | { settled: false; reason: 'not-found' | 'not-open'; message: string };
+
+/** What a test or the helper routes do to the checkouts besides the API's own call. */
+export interface SandboxCheckouts {
+  /**
+   * Complete an open checkout, as a paying customer would; its callback (when it has a callback_url) starts at once,
+   * and the promise resolves after the callback's first attempt has ended. Rejects after close().
+   */
+  complete(id: string): Promise<SettleResult>;
+  /** Expire an open checkout now, whatever its expiresAt. Rejects after close(). */
+  expire(id: string): Promise<SettleResult>;
+  /** The record of a stored checkout (its id in any case), or undefined. */
+  find(id: string): Checkout | undefined;
+  /** Every stored checkout, oldest first. */
+  list(): Checkout[];
+  /** A copy of the callback deliveries of a checkout, with each attempt's status or error; [] when unknown. */
+  deliveries(id: string): CallbackDeliveryLog[];
+}
+
+export interface SandboxCore extends SandboxCheckouts {
   /** The answer to one request; never rejects (a bug becomes a 500 problem). */
   answer(request: ServerRequest): Promise<Answer>;
   /** Mark overdue checkouts expired and forget the old ones and old idempotency keys. */
   sweep(): void;
-  /** Stop the callbacks: attempts in flight get up to `graceMs`; resolves with every event left undelivered. */
-  close(graceMs: number): Promise<UndeliveredCallback[]>;
+  /** How long close() waits at most for callback attempts in flight: the callback timeout, at most 5 s. */
+  readonly shutdownGraceMs: number;
+  /** Stop the callbacks: attempts in flight get up to shutdownGraceMs; resolves with every event left undelivered. */
+  close(): Promise<UndeliveredCallback[]>;
 }
 
 export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
@@ -89,14 +119,38 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     callbacks,
     log,
   };
-  return {
-    context,
+  const shutdownGraceMs = Math.min(policies.callbackTimeoutMs, SHUTDOWN_GRACE_MS);
+  const core: SandboxCore = {
     answer: (request) => routeRequest(request, context),
+    complete: (id) => settle(context, id, 'complete'),
+    expire: (id) => settle(context, id, 'expired'),
+    find: (id) => {
+      const entry = findStoredCheckout(context, id);
+      return entry && readRecord(entry);
+    },
+    list: () => context.checkouts.list(nowMillis(clock)).map(readRecord),
+    deliveries: (id) => structuredClone(findStoredCheckout(context, id)?.deliveries ?? []),
     sweep: () => {
       const nowMs = nowMillis(clock);
       context.checkouts.sweep(nowMs);
       context.idempotency.sweep(nowMs);
     },
-    close: (graceMs) => context.callbacks.close(graceMs),
+    shutdownGraceMs,
+    close: () => context.callbacks.close(shutdownGraceMs),
   };
+  return attachSandboxContext(core, context);
+}
+
+async function settle(context: SandboxContext, id: string, status: FinalStatus): Promise<SettleResult> {
+  // After close() no callback can start, so a completion would leave its event pending with nothing to report it.
+  if (context.callbacks.closing) {
+    const call = status === 'complete' ? 'complete' : 'expire';
+    throw new Error(
+      `${call}(${JSON.stringify(id)}) after close(): the callbacks are stopped, so no checkout can be completed or expired any more.`,
+    );
+  }
+  const settlement = settleCheckout(context, id, status);
+  if (!settlement.ok) return { settled: false, reason: settlement.reason, message: describeRefusal(settlement, status) };
+  await settlement.firstCallbackAttempt;
+  return { settled: true, record: settlement.record };
 }

@@ -1,33 +1,30 @@
-// Start the sandbox: an HTTP server in front of the sandbox core (the create call, the sandbox helpers and the
-// stand-in checkout page), with the periodic expiry sweep. Returns a handle to stop it, which lets callback attempts
-// in flight finish for a short while and reports the events left undelivered.
+// Start the sandbox server: an HTTP server in front of the sandbox core (the create call, the sandbox helpers and the
+// stand-in checkout page), with the periodic expiry sweep. Returns a handle with the core's checkout API and a way to
+// stop it, which lets callback attempts in flight finish for a short while and reports the events left undelivered.
 import type { Server } from 'node:http';
-import type { Clock, ScheduledTask } from '../clock/clock.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
+import type { ScheduledTask } from '../clock/clock.js';
 import { formatBaseUrl, listen } from '../http/listen.js';
 import { createFrontServer } from '../http/send-response.js';
-import type { SendCallback } from './callbacks/callback-delivery.js';
-import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
-import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
 import { readSandboxFront } from './routes/route-request.js';
-import type { SandboxContext } from './sandbox-context.js';
-import { createSandboxCore, type SandboxCore } from './sandbox-core.js';
+import { attachSandboxContext, readSandboxContext } from './sandbox-context.js';
+import {
+  createSandboxCore,
+  type SandboxCheckouts,
+  type SandboxCore,
+  type SandboxCoreOptions,
+  type UndeliveredCallback,
+} from './sandbox-core.js';
 
-export interface SandboxOptions {
+/** The core's options, with the whole configuration (where to listen, how often to sweep) in place of its policies. */
+export interface SandboxServerOptions extends Omit<SandboxCoreOptions, 'policies'> {
   config: SandboxConfig;
-  /** Where operational lines go (callback failures, bugs); never given a key. Defaults to stderr. */
-  log?: (line: string) => void;
-  clock?: Clock;
-  contract?: OpenApiDocument;
-  sendCallback?: SendCallback;
 }
 
-export interface RunningSandbox {
+export interface RunningSandbox extends SandboxCheckouts {
   /** `http://host:port` the sandbox listens on. */
   url: string;
   port: number;
-  context: SandboxContext;
   /** How long close() waits at most for callback attempts in flight. */
   shutdownGraceMs: number;
   /** Stop listening, give callback attempts in flight up to `shutdownGraceMs` to finish, and resolve with every
@@ -41,15 +38,15 @@ export interface PreparedSandbox {
   listen(): Promise<RunningSandbox>;
 }
 
-export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
+export async function startSandboxServer(options: SandboxServerOptions): Promise<RunningSandbox> {
   return prepareSandbox(options).listen();
 }
 
 /** Build the sandbox without listening, so that a bin can still stop before it listens (src/sandbox/sandbox-command.ts). */
-export function prepareSandbox(options: SandboxOptions): PreparedSandbox {
+export function prepareSandbox(options: SandboxServerOptions): PreparedSandbox {
   const { config } = options;
   const core = createSandboxCore({ ...options, policies: config });
-  const { context } = core;
+  const context = readSandboxContext(core);
 
   const front = readSandboxFront(context);
   const server = createFrontServer({ answer: core.answer, answerUnparsed: front.answerUnparsed }, { keepAliveTimeout: 5_000 });
@@ -57,7 +54,7 @@ export function prepareSandbox(options: SandboxOptions): PreparedSandbox {
 }
 
 async function listenPrepared(config: SandboxConfig, core: SandboxCore, server: Server): Promise<RunningSandbox> {
-  const { context } = core;
+  const context = readSandboxContext(core);
   const port = await listen(server, config.host, config.port);
   const url = formatBaseUrl(config.host, port);
   if (!config.checkoutPageUrl) context.checkoutSettings.checkoutPageUrl = url;
@@ -78,20 +75,24 @@ async function listenPrepared(config: SandboxConfig, core: SandboxCore, server: 
   };
   sweepAfterInterval();
 
-  const shutdownGraceMs = Math.min(config.callbackTimeoutMs, SHUTDOWN_GRACE_MS);
-  return {
+  const running: RunningSandbox = {
     url,
     port,
-    context,
-    shutdownGraceMs,
+    complete: core.complete,
+    expire: core.expire,
+    find: core.find,
+    list: core.list,
+    deliveries: core.deliveries,
+    shutdownGraceMs: core.shutdownGraceMs,
     close: async () => {
       sweeper.cancel();
       // First stop taking requests, so that no checkout completes (and no callback starts) while the rest winds down.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      const undelivered = await core.close(shutdownGraceMs);
+      const undelivered = await core.close();
       await closed;
       return undelivered;
     },
   };
+  return attachSandboxContext(running, context);
 }

@@ -1,11 +1,7 @@
 // What a test does besides calling the API, the same for the fetch sandbox and the in-process sandbox server: complete or
 // expire a checkout (as the sandbox helper routes do), and read the stored checkouts and their callback deliveries.
 import type { Checkout } from '../../generated/openapi.js';
-import { nowMillis } from '../clock/clock.js';
-import type { CallbackDeliveryLog } from '../sandbox/callbacks/callback-delivery.js';
-import { readRecord } from '../sandbox/checkout/checkout-store.js';
-import { describeRefusal, findStoredCheckout, settleCheckout } from '../sandbox/checkout/settle-checkout.js';
-import type { SandboxContext } from '../sandbox/sandbox-context.js';
+import type { CallbackDeliveryLog, SandboxCheckouts, SettleResult } from '../sandbox/sandbox-core.js';
 
 /** complete() or expire() of a checkout that is unknown (`not-found`) or already final (`not-open`). */
 export class CheckoutStateError extends Error {
@@ -36,39 +32,36 @@ export interface CheckoutControls {
 }
 
 /**
- * `runDueTimers` is called first on every use: with a test's clock (the `now` option), it runs the callback retries
- * and other timers that clock has reached since, so that a test that moves its clock sees them (testing-options.ts).
+ * The kit's controls over the core's checkout API (src/sandbox/sandbox-core.ts). `runDueTimers` is called first on
+ * every use: with a test's clock (the `now` option), it runs the callback retries and other timers that clock has
+ * reached since, so that a test that moves its clock sees them (testing-options.ts).
  */
-export function createCheckoutControls(context: SandboxContext, runDueTimers: () => void = () => {}): CheckoutControls {
-  const settle = async (id: string, status: 'complete' | 'expired') => {
-    runDueTimers();
-    // After close() no callback can start, so a completion would leave its event pending with nothing to report it.
-    if (context.callbacks.closing) {
-      const call = status === 'complete' ? 'complete' : 'expire';
-      throw new Error(
-        `${call}(${JSON.stringify(id)}) after close(): the callbacks are stopped, so no checkout can be completed or expired any more.`,
-      );
-    }
-    const settlement = settleCheckout(context, id, status);
-    if (!settlement.ok) throw new CheckoutStateError(settlement.reason, describeRefusal(settlement, status));
-    await settlement.firstCallbackAttempt;
-    return settlement.record;
+export function createCheckoutControls(sandbox: SandboxCheckouts, runDueTimers: () => void = () => {}): CheckoutControls {
+  const settled = async (result: Promise<SettleResult>) => {
+    const outcome = await result;
+    if (!outcome.settled) throw new CheckoutStateError(outcome.reason, outcome.message);
+    return outcome.record;
   };
   return {
-    complete: (id) => settle(id, 'complete'),
-    expire: (id) => settle(id, 'expired'),
+    complete: async (id) => {
+      runDueTimers();
+      return settled(sandbox.complete(id));
+    },
+    expire: async (id) => {
+      runDueTimers();
+      return settled(sandbox.expire(id));
+    },
     checkout: (id) => {
       runDueTimers();
-      const entry = findStoredCheckout(context, id);
-      return entry && readRecord(entry);
+      return sandbox.find(id);
     },
     checkouts: () => {
       runDueTimers();
-      return context.checkouts.list(nowMillis(context.clock)).map(readRecord);
+      return sandbox.list();
     },
     deliveries: (id) => {
       runDueTimers();
-      return structuredClone(findStoredCheckout(context, id)?.deliveries ?? []);
+      return sandbox.deliveries(id);
     },
   };
 }

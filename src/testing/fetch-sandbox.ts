@@ -4,10 +4,8 @@
 
 import { normalizeBaseUrl } from '../http/base-url.js';
 import { fromFetchArguments, fromFetchRequest, toFetchResponse } from '../http/fetch-exchange.js';
-import type { UndeliveredCallback } from '../sandbox/callbacks/callback-dispatcher.js';
 import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
-import { SHUTDOWN_GRACE_MS } from '../sandbox/config/sandbox-settings.js';
-import { createSandboxCore } from '../sandbox/sandbox-core.js';
+import { createSandboxCore, type UndeliveredCallback } from '../sandbox/sandbox-core.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
 import { readClock, sendToFunction, type TestingPolicies } from './testing-options.js';
 
@@ -32,7 +30,7 @@ export interface FetchSandbox extends CheckoutControls {
 export const DEFAULT_FETCH_SANDBOX_BASE_URL = 'https://checkout.test';
 
 export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSandbox {
-  const baseUrl = readBaseUrl(options.baseUrl ?? DEFAULT_FETCH_SANDBOX_BASE_URL);
+  const baseUrl = readSandboxBaseUrl(options.baseUrl ?? DEFAULT_FETCH_SANDBOX_BASE_URL);
   const policies = readSandboxOptions({ checkoutPageUrl: baseUrl, ...options }, 'createFetchSandbox');
   const clock = readClock(options.now, 'createFetchSandbox');
   const core = createSandboxCore({
@@ -47,7 +45,7 @@ export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSand
     baseUrl,
     apiKey: policies.apiKeys[0] as string,
     callbackSecret: policies.callbackSecret,
-    ...createCheckoutControls(core.context, runDueTimers),
+    ...createCheckoutControls(core, runDueTimers),
     fetch: async (input, init) => {
       const signal = input instanceof Request ? input.signal : init?.signal;
       // As fetch does: an aborted signal rejects before anything is sent.
@@ -70,11 +68,11 @@ export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSand
         fromFetchRequest(new Request(input, init), basePath);
       return toFetchResponse(await core.answer(request));
     },
-    close: () => core.close(Math.min(policies.callbackTimeoutMs, SHUTDOWN_GRACE_MS)),
+    close: () => core.close(),
   };
 }
 
-function readBaseUrl(text: string): string {
+function readSandboxBaseUrl(text: string): string {
   const url = normalizeBaseUrl(text);
   if (url === undefined) {
     throw new TypeError(

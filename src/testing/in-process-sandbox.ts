@@ -1,9 +1,9 @@
 // startSandbox: the sandbox server, started inside the test runner's process on a free loopback port, for a global
 // set-up or for code that must talk HTTP (another language's client, a browser). The same server as the
 // `checkout-sandbox` bin, with its helpers as functions instead of HTTP calls.
-import type { UndeliveredCallback } from '../sandbox/callbacks/callback-dispatcher.js';
 import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
-import { startSandbox as startSandboxServer } from '../sandbox/start-sandbox.js';
+import type { UndeliveredCallback } from '../sandbox/sandbox-core.js';
+import { startSandboxServer } from '../sandbox/start-sandbox.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
 import { readClock, sendToFunction, type TestingPolicies } from './testing-options.js';
 
@@ -17,7 +17,8 @@ export interface TestSandbox extends CheckoutControls {
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly callbackSecret: string;
-  /** Stop listening; callback attempts in flight get up to 5 s; resolves with the events left undelivered. */
+  /** Stop listening; callback attempts in flight get up to callbackTimeoutMs, at most 5 s; resolves with the events left
+   *  undelivered. */
   close(): Promise<UndeliveredCallback[]>;
 }
 
@@ -35,7 +36,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<T
     baseUrl: running.url,
     apiKey: config.apiKeys[0] as string,
     callbackSecret: config.callbackSecret,
-    ...createCheckoutControls(running.context, () => clock?.runDue()),
+    ...createCheckoutControls(running, () => clock?.runDue()),
     close: () => running.close(),
   };
 }

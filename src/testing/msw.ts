@@ -2,6 +2,7 @@
 // (createFetchSandbox), for a test suite that already intercepts its network with MSW. msw is an optional peer
 // dependency: only this entry imports it.
 import { type HttpHandler, http } from 'msw';
+import { normalizeBaseUrl } from '../http/base-url.js';
 import type { FetchSandbox } from './fetch-sandbox.js';
 
 export interface CheckoutHandlersOptions {
@@ -26,10 +27,19 @@ export function createCheckoutHandlers(
   ];
 }
 
-/** Origin and path of `baseUrl` as the WHATWG parser writes them (as MSW sees requests), without a trailing slash. */
+/**
+ * Origin and path of `baseUrl` as the WHATWG parser writes them (as MSW sees requests), without a trailing slash: the
+ * base URL as every part reads one (src/http/base-url.ts). A user, password, query or fragment is refused, as MSW
+ * would never see them in a request's origin and path.
+ */
 function readServedPrefix(baseUrl: string): string {
-  const served = new URL(baseUrl);
-  return `${served.origin}${served.pathname.replace(/\/+$/, '')}`;
+  const prefix = normalizeBaseUrl(baseUrl);
+  if (prefix === undefined) {
+    throw new TypeError(
+      'createCheckoutHandlers: options.baseUrl must be an absolute http(s) URL without user, password, query or fragment, such as https://api.checkout.example.',
+    );
+  }
+  return prefix;
 }
 
 // MSW reads a string as a path pattern, where `[`, `+`, `(`, `:` and `*` mean something: an IPv6 host or a path such

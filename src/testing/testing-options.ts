@@ -4,7 +4,7 @@
 // bounds are in that table and docs/sandbox.md, not repeated here.
 
 import { type ClockOverTimeReading, createClockOverTimeReading } from '../clock/clock-over-time-reading.js';
-import type { CallbackReply, OutgoingCallback, SendCallback } from '../sandbox/callbacks/callback-delivery.js';
+import type { CallbackReply, OutgoingCallback, SendCallback } from '../sandbox/sandbox-core.js';
 
 /**
  * What a test's callback handler answered: nothing (acknowledged, like a 2xx), a status code, or a Response (its
@@ -14,7 +14,8 @@ import type { CallbackReply, OutgoingCallback, SendCallback } from '../sandbox/c
 export type CallbackAnswer = void | number | Response;
 
 // Each option below is a row of the settings table, named after its variable; its default, bounds and meaning are
-// there (and in docs/sandbox.md), read by readSandboxOptions.
+// there (and in docs/sandbox.md), read by readSandboxOptions. Written out here for the documentation each carries in a
+// consumer's editor; test/sandbox/settings-types.test-d.ts keeps them the table's options, no more and no fewer.
 export interface TestingPolicies {
   /** CHECKOUT_API_KEYS, one key: the key the sandbox accepts; one is generated when absent. */
   apiKey?: string;

@@ -170,7 +170,7 @@ describe('the sandbox routes and authenticates from the facts', () => {
   moved.components.headers.WwwAuthenticate = { schema: { type: 'string', const: 'Shop-Key' }, example: 'Shop-Key' };
   moved.components.headers.RequestId.example = 'req-0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10';
   const core = createSandboxCore({ policies: readSandboxConfig({ CHECKOUT_API_KEYS: CANARY_KEY }), contract: moved, log: () => {} });
-  afterAll(() => core.close(0));
+  afterAll(() => core.close());
   const post = (path: string, authorization: string) =>
     core.answer(
       fromFetchArguments(new URL(`https://sandbox.test${path}`), {

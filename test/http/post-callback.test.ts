@@ -5,7 +5,6 @@ import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen } from '../../src/http/listen.js';
 import { type OutgoingCallback, postCallback } from '../../src/http/post-callback.js';
-import { sendCallbackOverHttp } from '../../src/sandbox/callbacks/callback-delivery.js';
 import {
   startPlainReceiver,
   startReceiverOnFetchBadPort,
@@ -104,9 +103,5 @@ describe('postCallback', () => {
     const reason = new Error('no reply within 10 ms');
     controller.abort(reason);
     await expect(postCallback(callbackTo(receiver.url), controller.signal)).rejects.toBe(reason);
-  });
-
-  it('is what the sandbox sends its attempts with', () => {
-    expect(sendCallbackOverHttp).toBe(postCallback);
   });
 });

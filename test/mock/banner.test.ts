@@ -3,9 +3,12 @@
 // callback_url, which is on a reserved name the mock never calls.
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findPackageRoot } from '../../scripts/package-root.js';
 import { readContract } from '../../src/contract/load-contract.js';
 import { formatMockBanner } from '../../src/mock/banner.js';
-import { locateBundle, projectRoot } from '../../src/mock/bundle.js';
+import { locateBundle } from '../../src/mock/bundle.js';
+
+const projectRoot = findPackageRoot();
 
 const contract = readContract(locateBundle().json);
 const banner = (cwd: string) => formatMockBanner({ baseUrl: 'http://127.0.0.1:4010', contract, dynamic: false, cwd });

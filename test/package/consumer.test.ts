@@ -388,11 +388,12 @@ describe('the testing guide, run from the installed package', () => {
   it('runs every example as a vitest suite of the consumer, all green, with no test skipped (msw 2, vitest 4)', async () => {
     const { code, output, report } = await runConsumerVitest(consumer);
     const written = testingExamples.join('\n').match(/^test\(/gm)?.length ?? 0;
+    // docs/testing.md: four examples for msw 2, with ten tests between them.
+    expect([testingExamples.length, written]).toEqual([4, 10]);
     expect(code, output).toBe(0);
     expect(report.numTotalTestSuites).toBeGreaterThanOrEqual(testingExamples.length);
     expect(report.numPassedTests).toBe(written);
     expect(report.numTotalTests).toBe(written);
-    expect(testingExamples.length).toBeGreaterThanOrEqual(4);
   }, 180_000);
 });
 
@@ -430,6 +431,7 @@ describe(`the testing guide with ${currentName}, in a second throwaway project`,
     async () => {
       const { code, output, report } = await runConsumerVitest(project);
       const written = examples.join('\n').match(/^test\(/gm)?.length ?? 0;
+      expect([examples.length, written]).toEqual([4, 10]);
       expect(code, output).toBe(0);
       expect(report.numTotalTestSuites).toBeGreaterThanOrEqual(examples.length);
       expect(report.numPassedTests).toBe(written);

@@ -50,13 +50,13 @@ describe('more than one Authorization header', () => {
     ['the same valid key twice', [valid, valid]],
     ['two valid keys', [valid, `Api-Key ${OTHER_CANARY_KEY}`]],
   ])('%s: the create call answers 401 with WWW-Authenticate: Api-Key and creates nothing', async (_name, authorizations) => {
-    const stored = sandbox.sandbox.context.checkouts.size;
+    const stored = sandbox.context.checkouts.size;
     const response = await sendWithAuthorizations('POST', CREATE_PATH, authorizations, JSON.stringify(namedRequests.usdtOnTron));
     expect(response.headers.get('www-authenticate')).toBe('Api-Key');
     const problem = await readProblem(response, 401, 'unauthorized');
     expect(problem.detail).toBe(DETAIL);
     expect(JSON.stringify(problem)).not.toContain('canary-key');
-    expect(sandbox.sandbox.context.checkouts.size).toBe(stored);
+    expect(sandbox.context.checkouts.size).toBe(stored);
   });
 
   it.each([

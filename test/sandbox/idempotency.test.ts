@@ -47,7 +47,7 @@ async function startHeldCreate(target: TestSandbox, key: string): Promise<{ fini
     sendRest = () => req.end(body.slice(20));
   });
   // Wait until the sandbox has claimed the key (CANARY_KEY is the first accepted key, so its scope starts with 0).
-  await waitFor(() => target.sandbox.context.idempotency.find(`0\n${key}`, Date.now())?.state === 'in-flight', {
+  await waitFor(() => target.context.idempotency.find(`0\n${key}`, Date.now())?.state === 'in-flight', {
     what: "the sandbox's claim of the Idempotency-Key",
     pollMs: 5,
   });

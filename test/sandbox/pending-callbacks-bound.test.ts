@@ -8,6 +8,7 @@ import type { SendCallback } from '../../src/sandbox/callbacks/callback-delivery
 import type { UndeliveredCallback } from '../../src/sandbox/callbacks/callback-dispatcher.js';
 import { readSandboxConfig } from '../../src/sandbox/config/read-sandbox-config.js';
 import { formatUndelivered } from '../../src/sandbox/sandbox-command.js';
+import { readSandboxContext } from '../../src/sandbox/sandbox-context.js';
 import { createSandboxCore } from '../../src/sandbox/sandbox-core.js';
 import { createCheckoutControls } from '../../src/testing/checkout-controls.js';
 import { readValidCreateBody } from '../support/bad-inputs.js';
@@ -36,7 +37,7 @@ function createFailingSandbox(maxSessions: number, send = answer503) {
     clock,
     sendCallback: send,
   });
-  const controls = createCheckoutControls(core.context);
+  const controls = createCheckoutControls(core);
   return {
     core,
     logs,
@@ -75,8 +76,8 @@ describe('pending callback events are bounded by the checkout store (R5)', () =>
     const ids: string[] = [];
     for (let index = 0; index < 300; index += 1) ids.push(await sandbox.completeOne());
 
-    expect(sandbox.core.context.callbacks.pendingCount).toBe(100);
-    expect(sandbox.core.context.checkouts.size).toBe(100);
+    expect(readSandboxContext(sandbox.core).callbacks.pendingCount).toBe(100);
+    expect(readSandboxContext(sandbox.core).checkouts.size).toBe(100);
     const dropLines = sandbox.logs.filter((line) => line.includes(' dropped after '));
     // One line for each of the 200 oldest checkouts, in the order they were evicted.
     expect(dropLines.map((line) => / its checkout (\S+) was evicted/.exec(line)?.[1])).toEqual(ids.slice(0, 200));
@@ -86,7 +87,7 @@ describe('pending callback events are bounded by the checkout store (R5)', () =>
       ),
     );
 
-    const undelivered = await sandbox.core.close(0);
+    const undelivered = await sandbox.core.close();
     // The latest 100 dropped (checkouts 101 to 200), then the 100 still pending (201 to 300); the oldest 100 counted.
     expect(undelivered.map((event) => event.checkoutId)).toEqual(ids.slice(100));
     expect(undelivered.map((event) => event.droppedBecause)).toEqual([
@@ -103,19 +104,19 @@ describe('pending callback events are bounded by the checkout store (R5)', () =>
   it('the sweep drops the events of the checkouts it evicts after the retention period (injected clock)', async () => {
     const sandbox = createFailingSandbox(10);
     const ids = [await sandbox.completeOne(), await sandbox.completeOne(), await sandbox.completeOne()];
-    expect(sandbox.core.context.callbacks.pendingCount).toBe(3);
+    expect(readSandboxContext(sandbox.core).callbacks.pendingCount).toBe(3);
 
     // Expired at 1 h and kept for 1 h more: one millisecond short of 2 h, nothing goes.
     sandbox.advance(2 * HOUR_MS - 1);
     sandbox.core.sweep();
-    expect(sandbox.core.context.callbacks.pendingCount).toBe(3);
+    expect(readSandboxContext(sandbox.core).callbacks.pendingCount).toBe(3);
     sandbox.advance(1);
     sandbox.core.sweep();
-    expect(sandbox.core.context.checkouts.size).toBe(0);
-    expect(sandbox.core.context.callbacks.pendingCount).toBe(0);
+    expect(readSandboxContext(sandbox.core).checkouts.size).toBe(0);
+    expect(readSandboxContext(sandbox.core).callbacks.pendingCount).toBe(0);
     expect(ids.map((id) => dropLine(sandbox.logs, id) !== undefined)).toEqual([true, true, true]);
 
-    const undelivered = await sandbox.core.close(0);
+    const undelivered = await sandbox.core.close();
     expect(undelivered.map(({ checkoutId, droppedBecause, attempts, url }) => ({ checkoutId, droppedBecause, attempts, url }))).toEqual(
       ids.map((checkoutId) => ({ checkoutId, droppedBecause: 'checkout-evicted', attempts: 1, url: REDACTED_URL })),
     );
@@ -127,11 +128,11 @@ describe('pending callback events are bounded by the checkout store (R5)', () =>
     const completed = sandbox.complete(first);
     await sandbox.createOne();
     await completed;
-    expect(sandbox.core.context.callbacks.pendingCount).toBe(0);
+    expect(readSandboxContext(sandbox.core).callbacks.pendingCount).toBe(0);
     expect(sandbox.logs.filter((line) => line.includes(`its checkout ${first} was evicted`))).toEqual([
       expect.stringMatching(/ dropped after 0 attempts: /),
     ]);
-    const undelivered = await sandbox.core.close(0);
+    const undelivered = await sandbox.core.close();
     expect(undelivered.map(({ checkoutId, droppedBecause, attempts }) => ({ checkoutId, droppedBecause, attempts }))).toEqual([
       { checkoutId: first, droppedBecause: 'checkout-evicted', attempts: 0 },
     ]);

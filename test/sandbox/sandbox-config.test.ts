@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/run-command.js';
-import { readSandboxConfig, SandboxConfigError } from '../../src/sandbox/config/read-sandbox-config.js';
+import { readSandboxConfig } from '../../src/sandbox/config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
 import { formatBanner, parseSandboxArgs } from '../../src/sandbox/sandbox-command.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
@@ -76,7 +76,7 @@ describe('readSandboxConfig', () => {
     [{ CHECKOUT_CALLBACK_SECRET: 'whsec_c2hvcnQ=' }, 'CHECKOUT_CALLBACK_SECRET'],
     [{ CHECKOUT_API_KEYS: 'ok,,also-ok' }, 'CHECKOUT_API_KEYS'],
   ])('rejects %j naming %s', (env, name) => {
-    expect(() => readSandboxConfig(env)).toThrow(SandboxConfigError);
+    expect(() => readSandboxConfig(env)).toThrow(UsageError);
     expect(() => readSandboxConfig(env)).toThrow(name);
   });
 
@@ -86,7 +86,6 @@ describe('readSandboxConfig', () => {
       'PORT must be a whole number from 0 to 65535 (0 picks a free port), got "eighty".',
     );
     expect(() => readSandboxConfig({ HOST: 'local host' })).toThrow('HOST must be a host name or IP address, got "local host".');
-    expect(SandboxConfigError).toBe(UsageError);
   });
 
   it('names CHECKOUT_PAGE_URL without echoing its userinfo or query', () => {

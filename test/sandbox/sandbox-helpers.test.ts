@@ -147,7 +147,7 @@ describe('expiry by time and a bounded store', () => {
     );
     try {
       const created = await createOpenCheckout(swept);
-      const { checkouts } = swept.sandbox.context;
+      const { checkouts } = swept.context;
       // Expired at 100 ms, kept 100 ms more: the first sweep the clock reaches after 200 ms evicts it, and no request
       // reads it before. The sweep runs on the sandbox's clock: due 20 ms after start, then 20 ms after each run.
       const sweeps = vi.spyOn(checkouts, 'sweep');
@@ -170,7 +170,7 @@ describe('expiry by time and a bounded store', () => {
     try {
       const created = [];
       for (let index = 0; index < 5; index += 1) created.push(await createOpenCheckout(bounded));
-      expect(bounded.sandbox.context.checkouts.size).toBe(3);
+      expect(bounded.context.checkouts.size).toBe(3);
       const statuses = await Promise.all(
         created.map(async (record) => (await bounded.callHelper('GET', `/sandbox/v1/checkouts/${record.id}`)).status),
       );

@@ -127,3 +127,19 @@ describe.each([
     expect(mock.checkouts().map(({ id }) => id)).toEqual(before);
   });
 });
+
+describe('createCheckoutHandlers refuses a baseUrl that is not one', () => {
+  it.each([
+    ['not absolute', '/payments'],
+    ['not http(s)', 'ftp://api.shop.example'],
+    ['with a user and password', `https://user:${CANARY_KEY}@api.shop.example`],
+    ['with a query', `https://api.shop.example/payments?key=${CANARY_KEY}`],
+    ['with a fragment', 'https://api.shop.example/payments#top'],
+  ])('%s, with a TypeError that names the option and never echoes the URL', (_name, baseUrl) => {
+    expect(() => createCheckoutHandlers(mock, { baseUrl })).toThrow(
+      new TypeError(
+        'createCheckoutHandlers: options.baseUrl must be an absolute http(s) URL without user, password, query or fragment, such as https://api.checkout.example.',
+      ),
+    );
+  });
+});

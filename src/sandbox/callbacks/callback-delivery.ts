@@ -1,8 +1,8 @@
-import { type CallbackReply, type OutgoingCallback, postCallback } from '../../http/post-callback.js';
+import type { CallbackReply, OutgoingCallback } from '../../http/post-callback.js';
 
 // How the sandbox delivers a callback event and what it keeps of it: the log of each event's attempts, as the sandbox
 // helper `GET /sandbox/v1/checkouts/{id}/deliveries` shows it (openapi-sandbox/openapi.yaml, schemas
-// CallbackDeliveryLog and DeliveryAttempt), and the sender that carries one attempt (an OutgoingCallback).
+// CallbackDeliveryLog and DeliveryAttempt), and the shape of a sender that carries one attempt (SendCallback).
 
 /** One attempt to deliver an event. */
 export interface DeliveryAttempt {
@@ -32,6 +32,3 @@ export type { CallbackReply, OutgoingCallback } from '../../http/post-callback.j
 
 /** Carries one attempt to its receiver; rejects when there was no reply (or `signal` ended the attempt). */
 export type SendCallback = (callback: OutgoingCallback, signal: AbortSignal) => Promise<CallbackReply>;
-
-/** The sandbox's way: a POST to the callback_url over the transport the mock uses too, redirects not followed. */
-export const sendCallbackOverHttp: SendCallback = postCallback;

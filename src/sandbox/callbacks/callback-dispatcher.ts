@@ -18,18 +18,24 @@ import { Webhook } from 'standardwebhooks';
 import type { Checkout, CheckoutCompletedEvent } from '../../../generated/openapi.js';
 import { type Clock, nowMillis, type ScheduledTask, systemClock } from '../../clock/clock.js';
 import { formatRfc3339 } from '../../clock/timestamps.js';
+import { postCallback } from '../../http/post-callback.js';
 import { redactUrl, redactUrls } from '../../http/redact.js';
 import { ReservedHostRefusal } from '../../http/reserved-hosts.js';
-import { type CallbackDeliveryLog, type SendCallback, sendCallbackOverHttp } from './callback-delivery.js';
+import type { SandboxConfig } from '../config/sandbox-settings.js';
+import type { CallbackDeliveryLog, SendCallback } from './callback-delivery.js';
 
+// The four callback settings of the table (src/sandbox/config/sandbox-settings.ts), typed from it.
 export interface CallbackDispatcherOptions {
-  secret: string;
-  retryDelaysMs: number[];
+  secret: SandboxConfig['callbackSecret'];
+  retryDelaysMs: SandboxConfig['callbackRetryDelaysMs'];
   /** Each retry waits its delay × (1 + a random share up to this), as Standard Webhooks suggests (D7). */
-  jitter: number;
-  timeoutMs: number;
+  jitter: SandboxConfig['callbackRetryJitter'];
+  timeoutMs: SandboxConfig['callbackTimeoutMs'];
   log: (line: string) => void;
-  /** How an attempt reaches its receiver: over HTTP unless a test hands deliveries to a function (src/testing). */
+  /**
+   * How an attempt reaches its receiver: a POST to the callback_url over the transport the mock uses too, redirects not
+   * followed (src/http/post-callback.ts), unless a test hands deliveries to a function (src/testing).
+   */
   send?: SendCallback;
   /** Most dropped events close() lists (the sandbox gives maxSessions; default 10,000); older ones are counted in a log line. */
   maxDroppedListed?: number;
@@ -89,7 +95,7 @@ export class CallbackDispatcher {
   constructor(options: CallbackDispatcherOptions) {
     this.#options = options;
     this.#webhook = new Webhook(options.secret);
-    this.#sendAttempt = options.send ?? sendCallbackOverHttp;
+    this.#sendAttempt = options.send ?? postCallback;
     this.#clock = options.clock ?? systemClock;
   }
 

@@ -46,7 +46,7 @@ export function readRecord(entry: StoredCheckout): Checkout {
 }
 
 /** Give the checkout its new status with updatedAt at `atMicros` (or just after the last change); returns the record. */
-export function changeStatus(entry: StoredCheckout, status: CheckoutStatus, atMicros: number): Checkout {
+function changeStatus(entry: StoredCheckout, status: CheckoutStatus, atMicros: number): Checkout {
   const changedAtMicros = Math.max(atMicros, entry.changedAtMicros + 1);
   const record = readRecord(entry);
   record.status = status;

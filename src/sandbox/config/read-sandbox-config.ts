@@ -2,17 +2,14 @@
 // environment of the `checkout-sandbox` bin, or the typed options of the testing kit. Pure functions of their input,
 // testable without a process. Secrets that are not set are generated here; the caller decides whether to print them.
 import { type Env, UsageError } from '../../cli/run-command.js';
-import { SANDBOX_SETTINGS, type SandboxConfig } from './sandbox-settings.js';
+import { SANDBOX_SETTINGS, type SandboxConfig, type SandboxSettings } from './sandbox-settings.js';
 
 export type { SandboxConfig } from './sandbox-settings.js';
-export { generateApiKey, generateCallbackSecret, type RateLimit } from './setting-parsers.js';
 
-/** A setting that cannot be used; the message names the variable and what to set, never a secret's value. The CLI's
- *  usage error (exit 2) under the name the sandbox has always exported. */
-export const SandboxConfigError = UsageError;
-export type SandboxConfigError = UsageError;
-
-/** The configuration the environment asks for; a blank variable counts as unset. Throws a SandboxConfigError. */
+/**
+ * The configuration the environment asks for; a blank variable counts as unset. Throws the CLI's UsageError (exit 2),
+ * whose message names the variable and what to set, never a secret's value.
+ */
 export function readSandboxConfig(env: Env = process.env): SandboxConfig {
   const given = new Set<string>();
   const config = readSettings((setting) => {
@@ -49,9 +46,7 @@ export function readSandboxOptions(options: object, caller: string): SandboxConf
   }
 }
 
-type Settings = Omit<SandboxConfig, 'apiKeysGenerated' | 'callbackSecretGenerated'>;
-
-function readSettings(readOne: (setting: (typeof SANDBOX_SETTINGS)[number]) => { value: unknown } | undefined): Settings {
+function readSettings(readOne: (setting: (typeof SANDBOX_SETTINGS)[number]) => { value: unknown } | undefined): SandboxSettings {
   const entries = SANDBOX_SETTINGS.map((setting) => [setting.key, (readOne(setting) ?? { value: setting.initial() }).value]);
-  return Object.fromEntries(entries) as Settings;
+  return Object.fromEntries(entries) as SandboxSettings;
 }

@@ -1,6 +1,7 @@
-// The one table of the sandbox's settings: each with its environment variable, its option in the testing kit
-// (createFetchSandbox, startSandbox), its parser and bounds, its default and what it means. The config reader (env and
-// options), `checkout-sandbox --help` and docs/sandbox.md's table all come from it; a test keeps the docs equal to it.
+// The one table of the sandbox's settings: each with its environment variable, its option in the testing kit (when it
+// has one), its parser and bounds, its default and what it means. The config reader (the environment and the kit's
+// options) and `checkout-sandbox --help` read it; docs/sandbox.md's table is pasted from formatSettingsTable(), and
+// test/sandbox/settings-table.test.ts keeps it equal to this one.
 import { CONTRACT_ACK_TIMEOUT_MS, CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
 import {
   API_KEYS_PARSER,
@@ -13,7 +14,6 @@ import {
   PAGE_URL_PARSER,
   PORT_PARSER,
   RATE_LIMIT_PARSER,
-  type RateLimit,
   type SettingParser,
   SHARE_PARSER,
   TEST_RATES_PARSER,
@@ -21,49 +21,22 @@ import {
   wholeNumber,
 } from './setting-parsers.js';
 
-export interface SandboxConfig {
-  host: string;
-  port: number;
-  apiKeys: string[];
-  /** True when `apiKeys` holds one generated key: neither CHECKOUT_API_KEYS nor the kit's `apiKey` was given. */
-  apiKeysGenerated: boolean;
-  callbackSecret: string;
-  /** True when `callbackSecret` was generated: neither CHECKOUT_CALLBACK_SECRET nor `callbackSecret` was given. */
-  callbackSecretGenerated: boolean;
-  /** Scheme and host of the checkout page; null means the sandbox's own address. */
-  checkoutPageUrl: string | null;
-  // Lifetime, update delay and the methods offered are account choices the contract leaves open (docs/decisions.md,
-  // "What the sandbox chooses"): D21, D22, D20.
-  sessionLifetimeMs: number;
-  initialUpdateDelayMs: number;
-  offerAllMethods: boolean;
-  /** USD value of one unit per currency code, over the built-in test rates. */
-  testRates: Record<string, string>;
-  /** At most `requests` create calls per API key in each window of `windowMs`, else 429; null for no limit. */
-  rateLimit: RateLimit | null;
-  maxSessions: number;
-  retentionMs: number;
-  sweepIntervalMs: number;
-  callbackRetryDelaysMs: number[];
-  callbackRetryJitter: number;
-  callbackTimeoutMs: number;
-  merchantName: string;
-}
-
-/** The fields of SandboxConfig that a setting holds (the others say whether a secret was generated). */
-export type SettingKey = Exclude<keyof SandboxConfig, 'apiKeysGenerated' | 'callbackSecretGenerated'>;
-
-export interface SandboxSetting<K extends SettingKey = SettingKey> {
+/**
+ * One row of the table. `K` is the SandboxConfig field it sets, `T` that field's type (what its parser reads), `O` its
+ * option in the testing kit, or null.
+ */
+export interface SandboxSetting<K extends string = string, T = unknown, O extends string | null = string | null> {
   /** The environment variable. */
   name: string;
-  /** The option of createFetchSandbox and startSandbox, or null when the kit has none (it always takes the default). */
-  option: string | null;
+  /** The option of the testing kit (TestingPolicies, or startSandbox's `port`), or null when the kit has none (it always
+   *  takes the default). */
+  option: O;
   /** The SandboxConfig field it sets. */
   key: K;
   /** How its text and its option are read, with their bounds. */
-  parse: SettingParser<SandboxConfig[K]>;
+  parse: SettingParser<T>;
   /** The value when it is not set (a fresh one each time: keys and secrets are generated). */
-  initial: () => SandboxConfig[K];
+  initial: () => T;
   /** The default as the docs and --help show it. */
   fallback: string;
   /** True when `fallback` is the value as it would be written (the docs show it as code). */
@@ -81,24 +54,29 @@ export { CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER };
  *  process manager (docker stop waits 10 s), and an attempt never outlasts CHECKOUT_CALLBACK_TIMEOUT_MS anyway. */
 export const SHUTDOWN_GRACE_MS = 5_000;
 
+// A row's type is its parser's: the default must fit it (NoInfer), and never widens or narrows it.
+
 /** One setting whose default is a plain value, shown as it would be written. */
-function plain<K extends SettingKey>(
-  setting: Omit<SandboxSetting<K>, 'initial' | 'fallback' | 'literal'> & { initial: SandboxConfig[K] },
-): SandboxSetting<K> {
+function plain<const K extends string, T, const O extends string | null>(
+  setting: Omit<SandboxSetting<K, T, O>, 'initial' | 'fallback' | 'literal'> & { initial: NoInfer<T> },
+): SandboxSetting<K, T, O> {
   const value = setting.initial;
   return {
     ...setting,
-    initial: () => (Array.isArray(value) ? [...value] : value) as SandboxConfig[K],
+    initial: () => (Array.isArray(value) ? [...value] : value) as T,
     fallback: Array.isArray(value) ? value.join(',') : String(value),
     literal: true,
   };
 }
 
-function setting<K extends SettingKey>(entry: SandboxSetting<K>): SandboxSetting<K> {
+/** One setting whose default is computed or described in words. */
+function setting<const K extends string, T, const O extends string | null>(
+  entry: Omit<SandboxSetting<K, T, O>, 'initial'> & { initial: () => NoInfer<T> },
+): SandboxSetting<K, T, O> {
   return entry;
 }
 
-export const SANDBOX_SETTINGS: readonly SandboxSetting[] = [
+export const SANDBOX_SETTINGS = [
   plain({ name: 'HOST', option: null, key: 'host', parse: HOST_PARSER, initial: '127.0.0.1', meaning: 'Interface to listen on.' }),
   plain({
     name: 'PORT',
@@ -237,4 +215,20 @@ export const SANDBOX_SETTINGS: readonly SandboxSetting[] = [
     initial: 'Sandbox merchant',
     meaning: 'The `merchant.name` of every checkout.',
   }),
-] as SandboxSetting[];
+] as const satisfies readonly SandboxSetting[];
+
+type SettingRow = (typeof SANDBOX_SETTINGS)[number];
+
+/** What the settings hold, field by field, as the table's rows read them: never typed apart from the table. */
+export type SandboxSettings = { [Row in SettingRow as Row['key']]: Row extends SandboxSetting<string, infer T> ? T : never };
+
+/** The sandbox's configuration: the settings, and whether the two secrets were generated (then the bin prints them). */
+export interface SandboxConfig extends SandboxSettings {
+  /** True when `apiKeys` holds one generated key: neither CHECKOUT_API_KEYS nor the kit's `apiKey` was given. */
+  apiKeysGenerated: boolean;
+  /** True when `callbackSecret` was generated: neither CHECKOUT_CALLBACK_SECRET nor `callbackSecret` was given. */
+  callbackSecretGenerated: boolean;
+}
+
+/** The testing kit's option of each setting that has one, as the table names it. */
+export type SettingOption = Exclude<SettingRow['option'], null>;

@@ -4,7 +4,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { freePort } from '../../support/ports.js';
 import { waitFor } from '../../support/wait-for.js';
 
-export interface ReceivedCallback {
+/** One delivery as it arrived: when (Date.now()), its headers and its raw body. */
+export interface ArrivedDelivery {
   at: number;
   headers: IncomingHttpHeaders;
   body: string;
@@ -12,7 +13,7 @@ export interface ReceivedCallback {
 
 export interface CallbackReceiver {
   url: string;
-  received: ReceivedCallback[];
+  received: ArrivedDelivery[];
   /** Reply with this status (default 204); a function sees the delivery's number, from 1, and may return a promise:
    *  the reply waits for it, and one that never settles holds the connection open without a byte of reply. */
   reply: number | ((delivery: number) => number | Promise<number>);

@@ -3,13 +3,16 @@
 import type { Clock } from '../../../src/clock/clock.js';
 import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
 import { readSandboxConfig, type SandboxConfig } from '../../../src/sandbox/config/read-sandbox-config.js';
-import { type RunningSandbox, startSandbox } from '../../../src/sandbox/start-sandbox.js';
+import { readSandboxContext, type SandboxContext } from '../../../src/sandbox/sandbox-context.js';
+import { type RunningSandbox, startSandboxServer } from '../../../src/sandbox/start-sandbox.js';
 import { CANARY_KEY, OTHER_CANARY_KEY } from '../../support/canary.js';
 
 export const CALLBACK_SECRET = `whsec_${Buffer.from('sandbox-test-callback-secret-32b').toString('base64')}`;
 
 export interface TestSandbox {
   sandbox: RunningSandbox;
+  /** The sandbox's private state (stores, dispatcher), for white-box assertions. */
+  context: SandboxContext;
   baseUrl: string;
   logs: string[];
   config: SandboxConfig;
@@ -36,10 +39,11 @@ export async function startTestSandbox(
     ...overrides,
   };
   const logs: string[] = [];
-  const sandbox = await startSandbox({ config, clock, log: (line) => logs.push(line) });
+  const sandbox = await startSandboxServer({ config, clock, log: (line) => logs.push(line) });
   const baseUrl = sandbox.url;
   return {
     sandbox,
+    context: readSandboxContext(sandbox),
     baseUrl,
     logs,
     config,
