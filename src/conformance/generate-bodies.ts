@@ -1,13 +1,16 @@
-// Generated request bodies, seeded so a run can be repeated exactly (--seed). Valid variants stay inside what the
-// contract's samples show the service accepting: their currency and network codes in any case, mixed freely across
-// the checkout, its prices and the payment (D8, D9), with any amounts, quantities, items and optional fields the
-// schema allows. Invalid bodies break one spot of a valid variant; the contract's compiled request validator decides
-// what counts as invalid and which field it names, so nothing here re-types a rule.
+// Generated request bodies, seeded so a run can be repeated exactly (--seed). Valid variants are drawn from the
+// contract's request schema (schema-arbitrary.ts: its lengths, counts, bounds, patterns and required fields), with
+// the codes the contract's samples show the service accepting, in any case and mixed freely across the checkout, its
+// prices and the payment (D8, D9), and URLs on hosts that are never called. Invalid bodies break one spot of a valid
+// variant; the contract's compiled request validator decides what counts as invalid and which field it names, so
+// nothing here re-types a rule.
 
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { blamedPointer } from '../contract/field-errors.js';
+import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
 import { type SampleCodes, sampleCodes } from './contract-samples.js';
+import { casingsOf, requestBodyArbitrary, safeUrlArbitrary, withPricesMostlyInCheckoutCurrency } from './schema-arbitrary.js';
 
 export interface GeneratedBody {
   name: string;
@@ -21,68 +24,17 @@ export interface GeneratedInvalidBody {
   pointers: string[];
 }
 
-const casings = (code: string) =>
-  fc.constantFrom(code.toLowerCase(), code.toUpperCase(), code[0].toUpperCase() + code.slice(1).toLowerCase());
-
-const unitAmount = fc
-  .tuple(
-    fc.oneof(fc.constant('0'), fc.bigInt({ min: 1n, max: 999_999_999_999n }).map(String), fc.integer({ min: 1, max: 999 }).map(String)),
-    fc.option(fc.stringMatching(/^[0-9]{1,8}$/), { nil: undefined }),
-  )
-  .map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`))
-  .filter((amount) => !/^0(?:\.0+)?$/.test(amount));
-
-const text = (maxLength: number) =>
-  fc.oneof(fc.string({ minLength: 1, maxLength }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(maxLength, 40) }));
-const pathSegment = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,15}$/);
-const httpUrl = fc
-  .tuple(
-    fc.constantFrom('https', 'http', 'HTTPS'),
-    fc.constantFrom('shop.example.com', 'example.org:8443', '127.0.0.1', '[2001:db8::1]:8443'),
-    fc.array(pathSegment, { maxLength: 3 }),
-    fc.option(pathSegment, { nil: undefined }),
-  )
-  .map(([scheme, host, segments, query]) => `${scheme}://${host}/${segments.join('/')}${query ? `?order=${query}` : ''}`);
-
-// Most prices are in the checkout currency, where the kit can check each amount exactly (D13); the others are
-// converted at the implementation's rate, where only the total's arithmetic is checkable.
-const priceCurrency = (checkout: string, codes: SampleCodes) =>
-  fc.oneof({ arbitrary: casings(checkout), weight: 3 }, { arbitrary: fc.constantFrom(...codes.currencies).chain(casings), weight: 1 });
-
-const invoiceItem = (currency: string, codes: SampleCodes) =>
-  fc.record({
-    price_data: fc.record({
-      product_data: fc.record(
-        { name: text(250), description: text(1000), images: fc.array(httpUrl, { maxLength: 8 }) },
-        { requiredKeys: ['name'] },
-      ),
-      currency: priceCurrency(currency, codes),
-      unit_amount: unitAmount,
+/** The request schema's bodies, with the samples' codes (D8, D9) and safe hosts as the kit's choices. */
+function validBody(codes: SampleCodes, contract: OpenApiDocument) {
+  return withPricesMostlyInCheckoutCurrency(
+    requestBodyArbitrary(contract, {
+      CurrencyCode: fc.constantFrom(...codes.currencies).chain(casingsOf),
+      CryptoPaymentMethodDetail: fc
+        .constantFrom(...codes.paymentPairs)
+        .chain(({ currency, network }) => fc.record({ currency: casingsOf(currency), network: casingsOf(network) })),
+      HttpUrl: safeUrlArbitrary(),
     }),
-    quantity: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10_000 })),
-  });
-
-function validBody(codes: SampleCodes) {
-  const paymentPair = fc
-    .constantFrom(...codes.paymentPairs)
-    .chain(({ currency, network }) => fc.record({ currency: casings(currency), network: casings(network) }));
-  return fc
-    .constantFrom(...codes.currencies)
-    .chain(casings)
-    .chain((currency) =>
-      fc.record(
-        {
-          currency: fc.constant(currency),
-          invoice_items: fc.array(invoiceItem(currency, codes), { minLength: 1, maxLength: 5 }),
-          client_reference_id: text(200),
-          success_url: httpUrl,
-          cancel_url: httpUrl,
-          callback_url: httpUrl,
-          payment_method_data: paymentPair.map((detail) => ({ type: 'cryptopaymentmethoddetail', paymentMethodDetail: detail })),
-        },
-        { requiredKeys: ['currency', 'invoice_items'] },
-      ),
-    );
+  );
 }
 
 /** Boundary bodies worth sending on every run: rounding half-up where a float or banker's rounding goes wrong,
@@ -155,9 +107,10 @@ export function generateValidBodies(
   count: number,
   validate: ValidateFunction,
   codes: SampleCodes = sampleCodes(),
+  contract: OpenApiDocument = loadContract(),
 ): GeneratedBody[] {
   const random = fc
-    .sample(validBody(codes), { seed, numRuns: count })
+    .sample(validBody(codes, contract), { seed, numRuns: count })
     .map((body, index) => ({ name: `generated #${index + 1} (seed ${seed})`, body }));
   const bodies = [...boundaryBodies(), ...random];
   for (const { name, body } of bodies) {
@@ -169,8 +122,9 @@ export function generateValidBodies(
   return bodies;
 }
 
-// Ways to break one spot of a body; the validator keeps only the breaks the contract rejects.
-const WRONG_VALUES: unknown[] = [null, 12.5, -1, 0, '', 'x'.repeat(2049), true, [], {}, '1e3', ' '];
+// Ways to break one spot of a body, none tied to a bound (the negative-space walk steps past each bound); the
+// validator keeps only the breaks the contract rejects.
+const WRONG_VALUES: unknown[] = [null, 12.5, -1, 0, '', true, [], {}, '1e3', ' '];
 
 export function generateInvalidBodies(seed: number, count: number, validate: ValidateFunction): GeneratedInvalidBody[] {
   const valid = generateValidBodies(seed + 1, count, validate).slice(boundaryBodies().length);
