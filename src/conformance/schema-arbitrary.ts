@@ -108,3 +108,34 @@ export function withPricesMostlyInCheckoutCurrency(body: fc.Arbitrary<Record<str
     }));
   });
 }
+
+/** The request's outer bounds, read from the schema, for the bodies that sit exactly on them. */
+export interface RequestBounds {
+  /** The largest `unit_amount`: the schema's maxLength in nines, split where its pattern allows the most digits. */
+  largestUnitAmount: string;
+  /** The largest `quantity` (InvoiceItem's maximum). */
+  maxQuantity: number;
+  /** The most `invoice_items` (their maxItems). */
+  maxItems: number;
+  /** The longest URL (HttpUrl's maxLength). */
+  maxUrlLength: number;
+}
+
+export function readRequestBounds(contract: OpenApiDocument): RequestBounds {
+  const schemas = contract.components.schemas as Record<string, Schema>;
+  const request = schemas.CreateCheckoutRequest;
+  const unitAmount = schemas.UnitAmount;
+  const pattern = new RegExp(unitAmount.pattern, 'u');
+  const width = unitAmount.maxLength as number;
+  // The widest integer part first: the largest value of that many characters.
+  const largestUnitAmount = Array.from({ length: width - 1 }, (_, index) => width - 2 - index)
+    .map((whole) => `${'9'.repeat(whole)}.${'9'.repeat(width - 1 - whole)}`)
+    .find((candidate) => pattern.test(candidate));
+  if (!largestUnitAmount) throw new Error(`No amount of ${width} characters matches UnitAmount's pattern; teach readRequestBounds.`);
+  return {
+    largestUnitAmount,
+    maxQuantity: schemas.InvoiceItem.properties.quantity.maximum,
+    maxItems: request.properties.invoice_items.maxItems,
+    maxUrlLength: schemas.HttpUrl.maxLength,
+  };
+}

@@ -3,7 +3,9 @@ import { pointersRelate, tableRequests } from '../../src/conformance/checks/inva
 import { sampleCodes, seedSamples } from '../../src/conformance/contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from '../../src/conformance/generate-bodies.js';
 import { invalidBodyCases } from '../../src/conformance/invalid-bodies.js';
+import { readRequestBounds } from '../../src/conformance/schema-arbitrary.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 
 const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
 
@@ -82,6 +84,25 @@ describe('generated bodies', () => {
     ]);
     for (const { body } of bodies) expect(validate(body)).toBe(false);
     expect(generateInvalidBodies(42, 30, validate)).toEqual(bodies);
+  });
+});
+
+describe("the request's outer bounds", () => {
+  it("are read from the contract's schemas, for the boundary bodies", () => {
+    expect(readRequestBounds(loadContract())).toEqual({
+      largestUnitAmount: '999999999999.99999999',
+      maxQuantity: 10_000,
+      maxItems: 100,
+      maxUrlLength: 2048,
+    });
+  });
+
+  it('move with the schema: a narrower UnitAmount gives a smaller largest amount', () => {
+    const contract = structuredClone(loadContract());
+    const unitAmount = contract.components.schemas.UnitAmount as { maxLength: number; pattern: string };
+    unitAmount.maxLength = 9;
+    unitAmount.pattern = '^[1-9][0-9]{0,5}(?:\\.[0-9]{1,2})?$';
+    expect(readRequestBounds(contract).largestUnitAmount).toBe('999999.99');
   });
 });
 
