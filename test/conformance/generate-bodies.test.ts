@@ -123,9 +123,12 @@ describe('the invalid table as sent by the kit', () => {
   it("sends every row of the contract's table, each blamed on a field", () => {
     const requests = tableRequests(seedSamples().usdtOnTron, validate);
     expect(requests.map((r) => r.name)).toEqual(invalidBodyCases.map((c) => `table: ${c.name}`));
-    const quantityZero = requests.find((r) => r.name === 'table: quantity 0')!;
-    expect(quantityZero.pointers).toEqual(['/invoice_items/0/quantity']);
-    expect(requests.find((r) => r.name === 'table: currency missing')!.pointers).toEqual(['/currency']);
+    expect(requests.find((r) => r.name === 'table: unit_amount "1e3"')!.pointers).toEqual(['/invoice_items/0/price_data/unit_amount']);
+    expect(requests.find((r) => r.name === 'table: payment method detail in snake_case')!.pointers).toEqual([
+      '/payment_method_data/paymentMethodDetail',
+      '/payment_method_data/payment_method_detail',
+      '/payment_method_data',
+    ]);
     // An unknown field: the field itself, as both servers name it, or the object holding it, as Ajv names it.
     expect(requests.find((r) => r.name === 'table: a camelCase top-level field (callbackUrl)')!.pointers).toEqual(['/callbackUrl', '']);
   });
