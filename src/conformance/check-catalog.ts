@@ -55,7 +55,7 @@ export const CHECKS = [
     name: 'echoes-request',
     level: 'full',
     source: 'seed: endpoints rule 2; D15; D19',
-    title: 'successUrl, cancelUrl, currency and clientReferenceId echo the request (null when absent)',
+    title: 'every field the contract says is echoed holds the value sent (null when absent)',
   },
   {
     name: 'amounts-exact',
