@@ -7,7 +7,7 @@
 
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import fc from 'fast-check';
-import { blamedPointer } from '../contract/field-errors.js';
+import { blamedPointer, URL_COMPONENT } from '../contract/field-errors.js';
 import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
 import { type SampleCodes, sampleCodes } from './contract-samples.js';
 import {
@@ -39,7 +39,7 @@ function validBody(codes: SampleCodes, contract: OpenApiDocument) {
       CryptoPaymentMethodDetail: fc
         .constantFrom(...codes.paymentPairs)
         .chain(({ currency, network }) => fc.record({ currency: casingsOf(currency), network: casingsOf(network) })),
-      HttpUrl: safeUrlArbitrary(),
+      [URL_COMPONENT]: safeUrlArbitrary(),
     }),
   );
 }

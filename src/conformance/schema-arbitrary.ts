@@ -4,6 +4,7 @@
 // generates (`choices`): which codes an account accepts (D8, D9) and which hosts are safe to name are choices of the
 // caller, not rules of the contract; the schema's pattern and bounds still filter what a choice makes.
 import fc from 'fast-check';
+import { COMPONENT_SCHEMA_REF } from '../contract/field-errors.js';
 import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
 
 type Schema = Record<string, any>;
@@ -11,11 +12,9 @@ type Schema = Record<string, any>;
 /** What a caller generates instead of the walk, per component name (`HttpUrl`, `CurrencyCode`...). */
 export type ComponentChoices = Partial<Record<string, fc.Arbitrary<unknown>>>;
 
-const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
-
 /** An arbitrary of the values `schema` accepts, bounded as the contract bounds them. */
 export function arbitraryForSchema(contract: OpenApiDocument, schema: Schema, choices: ComponentChoices = {}): fc.Arbitrary<unknown> {
-  const component = typeof schema.$ref === 'string' ? COMPONENT_REF.exec(schema.$ref)?.[1] : undefined;
+  const component = typeof schema.$ref === 'string' ? COMPONENT_SCHEMA_REF.exec(schema.$ref)?.[1] : undefined;
   const resolved = resolveRef<Schema>(contract, schema);
   const chosen = component === undefined ? undefined : choices[component];
   if (chosen) return chosen.filter((value) => fitsStringRules(resolved, value));

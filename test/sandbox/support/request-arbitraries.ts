@@ -4,10 +4,13 @@
 // here: the suite asks the contract's compiled schema.
 import fc from 'fast-check';
 import { requestBodyArbitrary, safeUrlArbitrary, withPricesMostlyInCheckoutCurrency } from '../../../src/conformance/schema-arbitrary.js';
+import { URL_COMPONENT } from '../../../src/contract/field-errors.js';
 import { loadContract } from '../../../src/contract/load-contract.js';
 
 // Any code the schema allows (the sandbox takes every pair, D8); URLs only on hosts that are never called.
-export const validishBody = withPricesMostlyInCheckoutCurrency(requestBodyArbitrary(loadContract(), { HttpUrl: safeUrlArbitrary() }));
+export const validishBody = withPricesMostlyInCheckoutCurrency(
+  requestBodyArbitrary(loadContract(), { [URL_COMPONENT]: safeUrlArbitrary() }),
+);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
