@@ -16,6 +16,9 @@ export function formatTranscript(exchange: Exchange, bodyLimit: number, indent =
   const line = escapeControl;
   const lines = [`${indent}request:  ${line(request.method)} ${line(request.url)}`];
   for (const [name, value] of Object.entries(request.headers)) lines.push(`${indent}          ${line(name)}: ${line(value)}`);
+  for (const [name, values] of Object.entries(request.repeatedHeaders ?? {})) {
+    for (const value of values) lines.push(`${indent}          ${line(name)}: ${line(value)}`);
+  }
   if (request.body !== undefined) lines.push(`${indent}          ${truncate(line(request.body), bodyLimit, request.omittedChars)}`);
   if (!response) {
     lines.push(`${indent}response: none (${line(exchange.error ?? '')})`);

@@ -7,16 +7,19 @@ import { checkAuthentication } from './checks/auth.js';
 import { checkCallbacks } from './checks/callbacks.js';
 import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
 import { checkCreatePathServed } from './checks/create-path.js';
+import { checkDeprecationHeaders } from './checks/deprecation.js';
 import { checkIdempotentReplay } from './checks/idempotency.js';
 import { checkConcurrentIdempotency } from './checks/idempotency-concurrency.js';
 import { checkIdempotencyPerKey } from './checks/idempotency-per-key.js';
 import { checkInvalidBodies, type InvalidRequest, tableRequests } from './checks/invalid-requests.js';
+import { checkKeyNeverEchoed } from './checks/key-never-echoed.js';
 import { checkMethodsAndPaths } from './checks/methods-and-paths.js';
 import { checkNegativeSpace } from './checks/negative-space.js';
 import { observeProblemTitles, type ProblemTitleObserver } from './checks/problem-titles.js';
+import { checkRateLimited } from './checks/rate-limit.js';
 import { checkRequestFormats } from './checks/request-format.js';
 import { checkRequestIdIsUrn } from './checks/request-id.js';
-import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
+import { checkIdsUnique, checkLivemodePerKey, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
 import { AUTH_SCHEME, type ConformanceConfig, CREATE_PATH } from './conformance-config.js';
 import { seedSamples } from './contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
@@ -54,7 +57,8 @@ function contractValidators(): ContractValidators {
 export async function runConformance(config: ConformanceConfig, onProgress: (progress: Progress) => void = () => {}): Promise<RunOutcome> {
   const startedAt = new Date();
   const started = performance.now();
-  const requester = createRequester(config.timeoutMs);
+  // A 429 the requester waits out and retries is judged too, though the checks get only the answer after it.
+  const requester = createRequester(config.timeoutMs, (exchange) => checkRateLimited(context, exchange));
   let requests = 0;
   // Findings are kept redacted and cut (retain-finding.ts): what the run holds stays bounded whatever the service
   // sends.
@@ -75,6 +79,8 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     requests += 1;
     // Judged as it arrives, so that no whole answer has to be kept for the end of the run.
     checkKeyNeverEchoed(context, exchange);
+    checkRateLimited(context, exchange);
+    checkDeprecationHeaders(context, exchange);
     if (recorder.isActive('request-id-urn')) checkRequestIdIsUrn(context, exchange);
     problemTitles?.observe(exchange);
     return exchange;
@@ -85,7 +91,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     validators: contractValidators(),
     endpoint,
     send,
-    postCreate(body, headers = {}) {
+    postCreate(body, headers = {}, bodyEncoding = undefined) {
       const merged: Record<string, string | undefined> = {
         authorization: `${AUTH_SCHEME} ${config.apiKey}`,
         'content-type': 'application/json',
@@ -93,7 +99,13 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
         ...headers,
       };
       const defined = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
-      return send({ method: 'POST', url: endpoint, headers: defined, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      return send({
+        method: 'POST',
+        url: endpoint,
+        headers: defined,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        ...(bodyEncoding && { bodyEncoding }),
+      });
     },
     forEachConcurrently: (items, fn) => forEachConcurrently(items, config.concurrency, fn),
   };
@@ -152,6 +164,7 @@ async function runSteps(context: CheckContext, onProgress: (progress: Progress) 
         ];
         const created = await checkValidRequests(context, valid);
         if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);
+        if (recorder.isActive('livemode-per-key')) checkLivemodePerKey(context, created);
       },
     ],
     ['authentication', () => checkAuthentication(context, first)],
@@ -186,17 +199,4 @@ async function runSteps(context: CheckContext, onProgress: (progress: Progress) 
     onProgress({ step: index + 1, steps: steps.length, label });
     await step();
   }
-}
-
-function checkKeyNeverEchoed(context: CheckContext, exchange: Exchange): void {
-  const keys = [context.config.apiKey, context.config.apiKey2].filter((key): key is string => key !== undefined);
-  const { response } = exchange;
-  if (!response) return;
-  const leaked = keys.some((key) => response.body.includes(key) || Object.values(response.headers).some((value) => value.includes(key)));
-  context.recorder.record(
-    'key-never-echoed',
-    `${exchange.request.method} ${exchange.request.url}`,
-    leaked ? ['the response contains the API key (shown redacted here); it must never be echoed'] : [],
-    exchange,
-  );
 }

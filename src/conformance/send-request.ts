@@ -9,6 +9,10 @@ export interface SentRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** `latin1`: each character of the body is one byte (U+0000 to U+00FF), sent as it is: a body that is not UTF-8. */
+  bodyEncoding?: 'latin1';
+  /** Headers sent on more than one line, one value a line (two `Authorization` headers); they replace `headers`'. */
+  repeatedHeaders?: Record<string, string[]>;
   /** How many characters of the body were dropped when the run kept only its start (retain-finding.ts). */
   omittedChars?: number;
 }
@@ -40,8 +44,9 @@ export interface Requester {
 const RATE_LIMIT_RETRIES = 3;
 
 /** A requester with its own connection pool and the run's timeout. A 429 whose Retry-After fits in the timeout
- *  is waited out and retried (D25): a rate limit is the service working as documented, not a verdict. */
-export function createRequester(timeoutMs: number): Requester {
+ *  is waited out and retried (D25): a rate limit is the service working as documented, not a verdict. Each 429 so
+ *  waited out is shown to `onRetried429` (the answer the caller gets is the one after it). */
+export function createRequester(timeoutMs: number, onRetried429: (exchange: Exchange) => void = () => {}): Requester {
   const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 16 }), https: new https.Agent({ keepAlive: true, maxSockets: 16 }) };
   const send = async (request: SentRequest): Promise<Exchange> => {
     for (let attempt = 0; ; attempt += 1) {
@@ -49,6 +54,7 @@ export function createRequester(timeoutMs: number): Requester {
       const retryAfterMs = Number(exchange.response?.headers['retry-after']) * 1000;
       if (exchange.response?.status !== 429 || attempt === RATE_LIMIT_RETRIES || !(retryAfterMs >= 0 && retryAfterMs <= timeoutMs))
         return exchange;
+      onRetried429(exchange);
       await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
     }
   };
@@ -65,8 +71,9 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
   const started = performance.now();
   const url = new URL(request.url);
   const transport = url.protocol === 'https:' ? https : http;
-  const headers: Record<string, string | number> = { ...request.headers };
-  if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
+  const headers: Record<string, string | number | string[]> = { ...request.headers, ...request.repeatedHeaders };
+  const body = request.body === undefined ? undefined : Buffer.from(request.body, request.bodyEncoding ?? 'utf8');
+  if (body !== undefined) headers['content-length'] = body.length;
 
   return new Promise((resolve) => {
     let settled = false;
@@ -100,7 +107,7 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
     }, timeoutMs);
     req.on('error', (error) => finish({ error: describeError(error) }));
     // A server may answer (413) and close before the whole body is written; the answer still counts.
-    req.end(request.body);
+    req.end(body);
   });
 }
 

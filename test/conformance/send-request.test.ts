@@ -5,17 +5,18 @@ import { createRequester, MAX_JSON_DEPTH, mediaTypeOf, parseJsonBody } from '../
 
 let server: http.Server;
 let url: string;
-const seen: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
+const seen: Array<{ headers: http.IncomingHttpHeaders; rawHeaders: string[]; body: string; bytes: Buffer }> = [];
 let rateLimited = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
     });
     req.on('end', () => {
-      seen.push({ headers: req.headers, body });
+      const bytes = Buffer.concat(chunks);
+      seen.push({ headers: req.headers, rawHeaders: req.rawHeaders, body: bytes.toString('utf8'), bytes });
       if (req.url === '/limited' && rateLimited < 1) {
         rateLimited += 1;
         res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' }).end('{}');
@@ -49,6 +50,24 @@ describe('one recorded exchange', () => {
     expect(seen.at(-1)!.body).toBe('not json');
     expect(exchange.response).toMatchObject({ status: 201, body: '{"ok":true}' });
     expect(mediaTypeOf(exchange.response!.headers)).toBe('application/json');
+  });
+
+  it('sends a latin1 body as its bytes (one that is not UTF-8) and a repeated header on two lines', async () => {
+    const requester = createRequester(2_000);
+    await requester.send({
+      method: 'POST',
+      url: `${url}/x`,
+      headers: { 'content-type': 'application/json', authorization: 'replaced' },
+      repeatedHeaders: { authorization: ['Api-Key one', 'Api-Key two'] },
+      body: '{"a":"\u00ff"}',
+      bodyEncoding: 'latin1',
+    });
+    requester.close();
+    const { bytes, rawHeaders, headers } = seen.at(-1)!;
+    expect([...bytes]).toEqual([...Buffer.from('{"a":"'), 0xff, ...Buffer.from('"}')]);
+    expect(headers['content-length']).toBe('9');
+    const authorization = rawHeaders.filter((_, index) => index % 2 === 1 && rawHeaders[index - 1].toLowerCase() === 'authorization');
+    expect(authorization).toEqual(['Api-Key one', 'Api-Key two']);
   });
 
   it('a refused connection and a timeout are recorded as errors, not thrown', async () => {

@@ -4,9 +4,22 @@
 // 404) the check is named as not run; with --complete-path none the service calls back at the create, so a callback
 // would prove nothing and the check is not run either.
 import { callbackPath } from '../callback-receiver.js';
+import type { CheckDefinition } from '../check-catalog.js';
 import { parseJsonBody } from '../send-request.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const CALLBACK_EXPIRY_CHECKS = [
+  {
+    name: 'callback-none-on-expiry',
+    level: 'full',
+    source: 'D5; D22',
+    needsCallback: true,
+    title: 'A checkout with a callback_url that expires (driven through --expire-path) sends no callback (listened for the retry wait)',
+    promises: ['callback.no-callback-on-expiry'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export async function checkNoCallbackOnExpiry(context: CheckContext, session: CallbackSession): Promise<void> {
   const { recorder } = context;

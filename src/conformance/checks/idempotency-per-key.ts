@@ -3,9 +3,22 @@
 // the second key: the answer is a checkout of its own, not the first key's replayed (which would hand one merchant
 // another's checkout), and not marked as a replay. Runs only when the second key is given.
 import { randomUUID } from 'node:crypto';
+import type { CheckDefinition } from '../check-catalog.js';
 import { AUTH_SCHEME } from '../conformance-config.js';
 import { parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const IDEMPOTENCY_PER_KEY_CHECKS = [
+  {
+    name: 'idempotency-per-key',
+    level: 'full',
+    source: 'D24',
+    needsSecondKey: true,
+    title: "An Idempotency-Key used under one API key, sent under another with the same body, creates that key's own checkout",
+    promises: ['idempotency.scoped-per-key'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export async function checkIdempotencyPerKey(context: CheckContext, sample: Record<string, unknown>): Promise<void> {
   const { recorder, config } = context;

@@ -4,9 +4,22 @@
 // valid-request-accepted's business (D1).
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import type { CheckDefinition } from '../check-catalog.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const IDEMPOTENCY_CHECKS = [
+  {
+    name: 'idempotent-replay',
+    level: 'full',
+    source: 'D24',
+    title:
+      'Same Idempotency-Key and body replays the checkout; another body → 422 idempotency-key-reused; a key of 255 visible characters is taken',
+    promises: ['idempotency.replay-marked', 'idempotency.replay-and-reuse', 'idempotency.key-form', 'errors.422-idempotency-reused'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export async function checkIdempotentReplay(
   context: CheckContext,

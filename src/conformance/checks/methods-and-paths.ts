@@ -3,10 +3,36 @@
 // the not-found problem. Each probe carries the API key, so that an implementation which checks the key first still
 // reaches its routing answer. The media type of every answer is the shared problem expectation's business.
 import { randomUUID } from 'node:crypto';
+import type { CheckDefinition } from '../check-catalog.js';
 import { AUTH_SCHEME, CREATE_PATH } from '../conformance-config.js';
 import type { Exchange, SentRequest } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const METHODS_AND_PATHS_CHECKS = [
+  {
+    name: 'method-not-allowed',
+    level: 'schema',
+    source: 'D3',
+    title: 'GET, PUT, PATCH and DELETE on the create path → 405 problem whose Allow lists POST',
+    promises: ['errors.405-allow', 'errors.statuses'],
+  },
+  {
+    name: 'unknown-path-not-found',
+    level: 'schema',
+    source: 'D3',
+    title: 'An unknown path under /api/v1 → 404 problem',
+    promises: ['errors.statuses', 'errors.404-unknown-path'],
+  },
+  {
+    name: 'head-not-allowed',
+    level: 'schema',
+    source: 'D3',
+    title: 'HEAD on the create path → 405 whose Allow lists POST (a HEAD answer has no body to judge)',
+    promises: ['errors.405-allow'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
 

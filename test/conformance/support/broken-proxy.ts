@@ -9,6 +9,11 @@ export interface ProxiedRequest {
   path: string;
   headers: Record<string, string>;
   body: string;
+  /** The body is not UTF-8: its characters are its bytes (latin1), and it is sent on as those bytes. */
+  binary?: boolean;
+  /** Headers that came on more than one line (two Authorization headers), sent on the same way; they replace
+   *  `headers`', which keeps the first (as Node does). */
+  repeated?: Record<string, string[]>;
 }
 
 export interface ProxiedResponse {
@@ -70,11 +75,16 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    const text = bytes.toString('utf8');
+    const binary = !Buffer.from(text, 'utf8').equals(bytes);
     let request: ProxiedRequest = {
       method: req.method ?? 'GET',
       path: req.url ?? '/',
       headers: flatten(req.headers),
-      body: Buffer.concat(chunks).toString('utf8'),
+      body: binary ? bytes.toString('latin1') : text,
+      ...(binary && { binary }),
+      ...repeatedHeaders(req.rawHeaders),
     };
     delete request.headers.host;
     try {
@@ -156,6 +166,17 @@ function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {
   );
 }
 
+/** The headers that came on more than one line, from Node's raw list of names and values. */
+function repeatedHeaders(raw: string[]): Pick<ProxiedRequest, 'repeated'> {
+  const lines = new Map<string, string[]>();
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index].toLowerCase();
+    lines.set(name, [...(lines.get(name) ?? []), raw[index + 1]]);
+  }
+  const repeated = Object.fromEntries([...lines].filter(([, values]) => values.length > 1));
+  return Object.keys(repeated).length > 0 ? { repeated } : {};
+}
+
 function send(res: http.ServerResponse, response: ProxiedResponse): void {
   const headers = { ...response.headers };
   for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
@@ -171,10 +192,11 @@ function send(res: http.ServerResponse, response: ProxiedResponse): void {
 }
 
 function sendRaw(url: URL, request: ProxiedRequest): Promise<ProxiedResponse> {
-  const headers: Record<string, string | number> = { ...request.headers };
+  const headers: Record<string, string | number | string[]> = { ...request.headers, ...request.repeated };
   delete headers['content-length'];
   delete headers.host;
-  if (request.body !== '' || request.method === 'POST') headers['content-length'] = Buffer.byteLength(request.body);
+  const body = Buffer.from(request.body, request.binary ? 'latin1' : 'utf8');
+  if (request.body !== '' || request.method === 'POST') headers['content-length'] = body.length;
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = http.request(url, { method: request.method, headers }, (res) => {
@@ -190,6 +212,6 @@ function sendRaw(url: URL, request: ProxiedRequest): Promise<ProxiedResponse> {
     req.on('error', (error) => {
       if (!answered) reject(error);
     });
-    req.end(request.body);
+    req.end(body);
   });
 }
