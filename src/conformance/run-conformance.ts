@@ -25,7 +25,7 @@ import { seedSamples } from './contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
 import { generateNegativeSpace } from './generate-negative-space.js';
 import { conformanceSecrets, createTextRedactor, retainFindings } from './retain-finding.js';
-import { createRequester, type Exchange, type SentRequest } from './send-request.js';
+import { createRequester, type SentRequest } from './send-request.js';
 
 /** The implementation could not be reached at all: exit code 2, not a verdict. */
 export class UnreachableError extends Error {

@@ -3,6 +3,7 @@
 // a body that is not JSON, which fetch would "fix".
 import http from 'node:http';
 import https from 'node:https';
+import zlib from 'node:zlib';
 
 export interface SentRequest {
   method: string;
@@ -89,16 +90,29 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        res.on('data', (chunk: Buffer) => {
+        const answer = () => ({
+          status: res.statusCode ?? 0,
+          headers: flattenHeaders(res.headers),
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        // A compressed answer is read decoded (the kit sends no Accept-Encoding, so any coding is acceptable, RFC 9110
+        // §12.5.3), and no further than the bound: a small body that inflates to gigabytes stops there.
+        const decoder = decoderFor(res.headers['content-encoding']);
+        const body = decoder ? res.pipe(decoder) : res;
+        body.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+          else if (decoder) {
+            res.destroy();
+            decoder.destroy();
+            finish({ response: answer() });
+          }
         });
-        res.on('end', () =>
-          finish({
-            response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: Buffer.concat(chunks).toString('utf8') },
-          }),
-        );
+        body.on('end', () => finish({ response: answer() }));
         res.on('error', (error) => finish({ error: describeError(error) }));
+        decoder?.on('error', (error) =>
+          finish({ error: `the ${res.headers['content-encoding']} body could not be decoded: ${describeError(error)}` }),
+        );
       },
     );
     const timer = setTimeout(() => {
@@ -109,6 +123,21 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
     // A server may answer (413) and close before the whole body is written; the answer still counts.
     req.end(body);
   });
+}
+
+/** A decoder for the content codings Node reads (gzip, deflate, br); undefined for none or another one (kept as sent). */
+function decoderFor(coding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
+  switch (coding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return undefined;
+  }
 }
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

@@ -22,7 +22,6 @@ const entries = [
   ...INFORMATIVE.map((entry, index) => ({ owner: `informative #${index}`, words: entry.words, at: entry.at })),
 ];
 const mutations = new Map(buildMutations(CANARY_KEY, CALLBACK_SECRET).map((mutation) => [mutation.name, mutation]));
-const checkNames = new Set<string>(CHECKS.map((check) => check.name));
 
 describe('the contract read as sentences', () => {
   it('splits at a stop before a capital or a code span, not after an abbreviation, a section sign or before lower case', () => {

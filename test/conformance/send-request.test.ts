@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequester, MAX_JSON_DEPTH, mediaTypeOf, parseJsonBody } from '../../src/conformance/send-request.js';
 
@@ -7,6 +8,7 @@ let server: http.Server;
 let url: string;
 const seen: Array<{ headers: http.IncomingHttpHeaders; rawHeaders: string[]; body: string; bytes: Buffer }> = [];
 let rateLimited = 0;
+const INFLATES = gzipSync(Buffer.alloc(16 * 1024 * 1024, ' '));
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -22,6 +24,13 @@ beforeAll(async () => {
         res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' }).end('{}');
       } else if (req.url === '/always-limited') {
         res.writeHead(429, { 'retry-after': '3600' }).end();
+      } else if (req.url === '/gzip') {
+        res.writeHead(201, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync('{"ok":"gzip"}'));
+      } else if (req.url === '/br') {
+        res.writeHead(201, { 'content-type': 'application/json', 'content-encoding': 'br' }).end(brotliCompressSync('{"ok":"br"}'));
+      } else if (req.url === '/inflates') {
+        // 16 KiB on the wire, 16 MiB of spaces once decoded: four times the bound.
+        res.writeHead(201, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(INFLATES);
       } else if (req.url === '/silent') {
         // Never answers: the requester's own timeout must end the exchange (afterAll closes the connection).
       } else {
@@ -68,6 +77,20 @@ describe('one recorded exchange', () => {
     expect(headers['content-length']).toBe('9');
     const authorization = rawHeaders.filter((_, index) => index % 2 === 1 && rawHeaders[index - 1].toLowerCase() === 'authorization');
     expect(authorization).toEqual(['Api-Key one', 'Api-Key two']);
+  });
+
+  it('reads a gzip or br answer decoded, and a body that inflates past the bound no further than it', async () => {
+    const requester = createRequester(5_000);
+    const gzip = await requester.send({ method: 'GET', url: `${url}/gzip`, headers: {} });
+    const br = await requester.send({ method: 'GET', url: `${url}/br`, headers: {} });
+    const inflates = await requester.send({ method: 'GET', url: `${url}/inflates`, headers: {} });
+    requester.close();
+    expect(parseJsonBody(gzip.response)).toEqual({ ok: 'gzip' });
+    expect(gzip.response!.headers['content-encoding']).toBe('gzip');
+    expect(parseJsonBody(br.response)).toEqual({ ok: 'br' });
+    expect(inflates.response!.status).toBe(201);
+    // Decoded in zlib's 16 KiB chunks, which the 4 MiB bound holds whole.
+    expect(inflates.response!.body).toBe(' '.repeat(4 * 1024 * 1024));
   });
 
   it('a refused connection and a timeout are recorded as errors, not thrown', async () => {

@@ -3,6 +3,7 @@
 // (it then points callback_url at itself and relays). With no mutation it passes everything through unchanged.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export interface ProxiedRequest {
   method: string;
@@ -22,6 +23,8 @@ export interface ProxiedResponse {
   body: string;
   /** Sent with Transfer-Encoding: chunked, in pieces, instead of with a Content-Length. */
   chunked?: boolean;
+  /** Sent compressed with gzip (Content-Encoding: gzip). */
+  gzip?: boolean;
 }
 
 export interface ProxyTools {
@@ -180,15 +183,17 @@ function repeatedHeaders(raw: string[]): Pick<ProxiedRequest, 'repeated'> {
 function send(res: http.ServerResponse, response: ProxiedResponse): void {
   const headers = { ...response.headers };
   for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
+  const body = response.gzip ? gzipSync(response.body) : Buffer.from(response.body);
+  if (response.gzip) headers['content-encoding'] = 'gzip';
   if (response.chunked) {
     res.writeHead(response.status, { ...headers, 'transfer-encoding': 'chunked' });
-    const middle = Math.floor(response.body.length / 2);
-    res.write(response.body.slice(0, middle));
-    res.end(response.body.slice(middle));
+    const middle = Math.floor(body.length / 2);
+    res.write(body.subarray(0, middle));
+    res.end(body.subarray(middle));
     return;
   }
-  res.writeHead(response.status, { ...headers, 'content-length': Buffer.byteLength(response.body) });
-  res.end(response.body);
+  res.writeHead(response.status, { ...headers, 'content-length': body.length });
+  res.end(body);
 }
 
 function sendRaw(url: URL, request: ProxiedRequest): Promise<ProxiedResponse> {

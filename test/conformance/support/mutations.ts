@@ -1373,6 +1373,24 @@ export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
       },
     },
     {
+      name: 'first-attempt-later',
+      declaresSchedule: false,
+      chooses:
+        "each event's first attempt made at the service's first retry, a delay later than the completion (a slower callback within the schedule); the delay is the sandbox's own retry timer, nothing waits in the test",
+      breakage: {
+        deliver: (delivery, tools) => {
+          // The attempt the receiver first sees is the sandbox's second: its first is answered 503 here, unseen.
+          const held = (tools.state.held ??= new Set<string>()) as Set<string>;
+          const id = delivery.headers['webhook-id'];
+          if (!held.has(id)) {
+            held.add(id);
+            return Promise.resolve(503);
+          }
+          return tools.relay(delivery).catch(() => 502);
+        },
+      },
+    },
+    {
       name: 'retry-sooner-than-schedule',
       declaresSchedule: false,
       chooses: 'a retry sent sooner than the schedule for a failed attempt, with the same webhook-id, timestamp and signature refreshed',
