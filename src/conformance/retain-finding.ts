@@ -50,6 +50,7 @@ export function retainExchange(exchange: Exchange, redact: Redactor): Exchange {
         ),
       }),
       ...(request.bodyEncoding && { bodyEncoding: request.bodyEncoding }),
+      ...(request.target !== undefined && { target: redact(request.target) }),
       ...(requestBody && { body: requestBody.text, omittedChars: requestBody.omittedChars }),
     },
     response: response &&

@@ -12,6 +12,8 @@ export interface SentRequest {
   body?: string;
   /** `latin1`: each character of the body is one byte (U+0000 to U+00FF), sent as it is: a body that is not UTF-8. */
   bodyEncoding?: 'latin1';
+  /** The request target sent as it is instead of the URL's path and query (`*`, a URL no parser reads). */
+  target?: string;
   /** Headers sent on more than one line, one value a line (two `Authorization` headers); they replace `headers`'. */
   repeatedHeaders?: Record<string, string[]>;
   /** How many characters of the body were dropped when the run kept only its start (retain-finding.ts). */
@@ -86,7 +88,12 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
     };
     const req = transport.request(
       url,
-      { method: request.method, headers, agent: url.protocol === 'https:' ? agents.https : agents.http },
+      {
+        method: request.method,
+        headers,
+        agent: url.protocol === 'https:' ? agents.https : agents.http,
+        ...(request.target !== undefined && { path: request.target }),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;

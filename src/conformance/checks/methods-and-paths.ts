@@ -32,7 +32,17 @@ export const METHODS_AND_PATHS_CHECKS = [
     title: 'HEAD on the create path → 405 whose Allow lists POST (a HEAD answer has no body to judge)',
     promises: ['errors.405-allow'],
   },
+  {
+    name: 'request-target-unreadable',
+    level: 'full',
+    source: 'D3',
+    title: "A request target that is neither a path nor an http(s) URL a parser reads (`*`, `http://us'er:pw@[/…`) → 400 problem",
+    promises: ['errors.statuses'],
+  },
 ] as const satisfies readonly CheckDefinition[];
+
+/** The contract's own examples of a request target no parser reads as a path or an http(s) URL (errors.statuses). */
+const UNREADABLE_TARGETS = ['*', `http://us'er:pw@[${CREATE_PATH}`];
 
 export const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
 
@@ -75,6 +85,19 @@ export async function checkMethodsAndPaths(context: CheckContext, sample: Record
           ? [`answered ${status}; expected 405 (D3: another method gets 405 with Allow)`]
           : allowViolations(exchange, 'HEAD');
     recorder.record('head-not-allowed', 'HEAD on the create path', messages, exchange);
+  }
+  if (recorder.isActive('request-target-unreadable')) {
+    await context.forEachConcurrently(UNREADABLE_TARGETS, async (target) => {
+      const exchange = await context.send({
+        method: 'POST',
+        url: context.endpoint,
+        target,
+        headers: { authorization, accept, 'content-type': 'application/json' },
+        body: json,
+      });
+      const name = `POST with the request target ${target}`;
+      recordProblem(context, 'request-target-unreadable', name, exchange, { status: 400, slug: 'bad-request' });
+    });
   }
   if (recorder.isActive('unknown-path-not-found')) {
     const url = `${config.baseUrl}${API_FOLDER}/conformance-no-such-path-${randomUUID()}/`;

@@ -72,7 +72,7 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
   let state: Record<string, unknown> = {};
   const upstreamUrl = new URL(upstream);
   const forward = (request: ProxiedRequest, target = upstreamUrl): Promise<ProxiedResponse> =>
-    sendRaw(new URL(request.path, target), request);
+    sendRaw(request.path.startsWith('/') ? new URL(request.path, target) : target, request);
   let ownUrl = '';
 
   const server = http.createServer(async (req, res) => {
@@ -204,7 +204,9 @@ function sendRaw(url: URL, request: ProxiedRequest): Promise<ProxiedResponse> {
   if (request.body !== '' || request.method === 'POST') headers['content-length'] = body.length;
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = http.request(url, { method: request.method, headers }, (res) => {
+    // A target that is not a path (`*`, an unreadable URL) is sent on as it came, not resolved against the upstream.
+    const target = request.path.startsWith('/') ? {} : { path: request.path };
+    const req = http.request(url, { method: request.method, headers, ...target }, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1076,6 +1076,13 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       },
     },
     {
+      name: 'unreadable-target-routed',
+      breaks: 'a request target that is not a path (`*`, an unreadable URL) routed as the path `/` and answered 404 instead of 400',
+      caughtBy: 'request-target-unreadable',
+      levels: full,
+      breakage: { request: (request) => (request.path.startsWith('/') ? undefined : { ...request, path: '/' }) },
+    },
+    {
       name: 'problem-title-varies',
       breaks: 'a validation-failed title that names the first field that failed, so it differs between occurrences',
       caughtBy: 'problem-title-stable',
