@@ -3,6 +3,7 @@
 // what was sent.
 import { randomBytes } from 'node:crypto';
 import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { AUTH_SCHEME } from '../conformance-config.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
@@ -106,4 +107,10 @@ async function checkRepeatedHeader(context: CheckContext, body: unknown): Promis
     expected,
     challengeViolations(exchange, undefined),
   );
+}
+
+export const AUTH_MODULE: CheckModule<typeof AUTH_CHECKS> = { checks: AUTH_CHECKS, step: authStep };
+
+function authStep(context: CheckContext, { first }: RunInputs): CheckStep {
+  return { label: 'authentication', run: () => checkAuthentication(context, first) };
 }

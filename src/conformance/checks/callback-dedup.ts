@@ -4,6 +4,7 @@
 // the kit listens for the retry wait after the ack (the contract's first delay and jitter, and 1 s).
 
 import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import type { DeliveredCallback } from './callback.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
@@ -73,3 +74,6 @@ export function checkCallbackIdsUnique(context: CheckContext, session: CallbackS
     repeated ? deliveryAsExchange(repeated.created, repeated.attempt) : undefined,
   );
 }
+
+/** Run by the callback step (callbacks.ts), with the other callback checks. */
+export const CALLBACK_DEDUP_MODULE: CheckModule<typeof CALLBACK_DEDUP_CHECKS> = { checks: CALLBACK_DEDUP_CHECKS };

@@ -5,6 +5,7 @@
 // would prove nothing and the check is not run either.
 import { callbackPath } from '../callback-receiver.js';
 import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import { parseJsonBody } from '../send-request.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
@@ -44,3 +45,6 @@ export async function checkNoCallbackOnExpiry(context: CheckContext, session: Ca
   }
   recorder.record('callback-none-on-expiry', caseName, messages, deliveryAsExchange(checkout.created, delivery));
 }
+
+/** Run by the callback step (callbacks.ts), with the other callback checks. */
+export const CALLBACK_EXPIRY_MODULE: CheckModule<typeof CALLBACK_EXPIRY_CHECKS> = { checks: CALLBACK_EXPIRY_CHECKS };

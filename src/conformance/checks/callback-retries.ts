@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
 import { callbackPath, type ReceivedAttempt, type Reply } from '../callback-receiver.js';
 import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import { signatureViolations } from './callback.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
@@ -235,3 +236,6 @@ function retryViolations(first: ReceivedAttempt, retry: ReceivedAttempt, secret:
   }
   return [...messages, ...signatureViolations(secret, retry)];
 }
+
+/** Run by the callback step (callbacks.ts), with the other callback checks. */
+export const CALLBACK_RETRIES_MODULE: CheckModule<typeof CALLBACK_RETRIES_CHECKS> = { checks: CALLBACK_RETRIES_CHECKS };

@@ -11,6 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { loadContract } from '../../contract/load-contract.js';
 import type { ReceivedAttempt, ReceivedCallback } from '../callback-receiver.js';
 import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import { callbackHeaderSchemas } from '../contract-samples.js';
 import { parseJsonBody } from '../send-request.js';
 import { type CallbackCheckout, type CallbackSession, deliveryAsExchange } from './callback-session.js';
@@ -141,3 +142,6 @@ function verificationFindings(
       : [];
   return { failures: messages, warnings };
 }
+
+/** Run by the callback step (callbacks.ts), with the other callback checks. */
+export const CALLBACK_MODULE: CheckModule<typeof CALLBACK_CHECKS> = { checks: CALLBACK_CHECKS };

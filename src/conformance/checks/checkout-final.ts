@@ -6,6 +6,7 @@
 // check is named as not run.
 
 import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import { AUTH_SCHEME } from '../conformance-config.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CallbackCheckout, CallbackSession } from './callback-session.js';
@@ -87,3 +88,6 @@ export async function checkStatusFinal(context: CheckContext, session: CallbackS
     }),
   );
 }
+
+/** Run by the callback step (callbacks.ts): it drives checkouts through the completion and expiry helpers. */
+export const CHECKOUT_FINAL_MODULE: CheckModule<typeof CHECKOUT_FINAL_CHECKS> = { checks: CHECKOUT_FINAL_CHECKS };

@@ -8,6 +8,7 @@
 // on this contract, so the run cannot happen (exit 2), as when nothing answers at all (the base URL is wrong).
 
 import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import type { CheckRecorder } from '../check-results.js';
 import { CREATE_PATH, CREATE_STATUSES } from '../conformance-config.js';
 import type { Exchange, SentRequest } from '../send-request.js';
@@ -98,3 +99,6 @@ function answersAsCreate(exchange: Exchange): boolean {
   const status = exchange.response?.status;
   return status !== undefined && status !== 404 && status !== 405 && status < 500 && CREATE_STATUSES.has(status);
 }
+
+/** Judged first, by the run itself, before any step: the other checks need the path it finds. */
+export const CREATE_PATH_MODULE: CheckModule<typeof CREATE_PATH_CHECKS> = { checks: CREATE_PATH_CHECKS };

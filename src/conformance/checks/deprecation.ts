@@ -5,6 +5,7 @@
 // neither header (v1 is not deprecated) judges nothing: the check passes with no case, and the verdict names the
 // promise as not checked.
 import type { CheckDefinition } from '../check-catalog.js';
+import type { AnswerObserver, CheckModule } from '../check-module.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 
@@ -51,3 +52,8 @@ export function checkDeprecationHeaders(context: CheckContext, exchange: Exchang
   const caseName = `${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
   context.recorder.record('deprecation-announced', caseName, messages, exchange);
 }
+
+export const DEPRECATION_MODULE: CheckModule<typeof DEPRECATION_CHECKS> = {
+  checks: DEPRECATION_CHECKS,
+  observer: (context): AnswerObserver => ({ observe: (exchange) => checkDeprecationHeaders(context, exchange) }),
+};

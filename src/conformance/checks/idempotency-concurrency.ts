@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
@@ -93,4 +94,14 @@ function createdRecord(exchange: Exchange, mayConflict: boolean): { id?: unknown
     return 'the answer is not a checkout with an id';
   }
   return record as { id?: unknown };
+}
+
+export const IDEMPOTENCY_CONCURRENCY_MODULE: CheckModule<typeof IDEMPOTENCY_CONCURRENCY_CHECKS> = {
+  checks: IDEMPOTENCY_CONCURRENCY_CHECKS,
+  step: concurrencyStep,
+};
+
+function concurrencyStep(context: CheckContext, { first }: RunInputs): CheckStep | undefined {
+  if (!context.recorder.isActive('idempotent-concurrent')) return undefined;
+  return { label: 'concurrent idempotent requests', run: () => checkConcurrentIdempotency(context, first) };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
@@ -72,4 +73,11 @@ function createdMessages(exchange: Exchange): string[] {
   const { response } = exchange;
   if (!response) return [`no response (${exchange.error}); expected 201`];
   return response.status >= 200 && response.status < 300 ? [] : [`answered ${response.status}; expected 201`];
+}
+
+export const IDEMPOTENCY_MODULE: CheckModule<typeof IDEMPOTENCY_CHECKS> = { checks: IDEMPOTENCY_CHECKS, step: idempotencyStep };
+
+function idempotencyStep(context: CheckContext, { first, second }: RunInputs): CheckStep | undefined {
+  if (!context.recorder.isActive('idempotent-replay')) return undefined;
+  return { label: 'idempotency', run: () => checkIdempotentReplay(context, first, second) };
 }

@@ -4,7 +4,8 @@
 // blames. (A price in another currency than the checkout's is valid since D8 allows it: the valid requests send it.)
 import type { ValidateFunction } from 'ajv';
 import type { CheckDefinition } from '../check-catalog.js';
-import { blamedPointers } from '../generate-bodies.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
+import { blamedPointers, generateInvalidBodies } from '../generate-bodies.js';
 import { invalidBodyCases } from '../invalid-bodies.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
@@ -81,4 +82,22 @@ export function pointersRelate(named: string, blamed: string): boolean {
   const b = blamed.replace(/\/$/, '');
   if (a === b || a.startsWith(`${b}/`) || b === '') return true;
   return a !== '' && b.startsWith(`${a}/`);
+}
+
+export const INVALID_REQUESTS_MODULE: CheckModule<typeof INVALID_REQUESTS_CHECKS> = {
+  checks: INVALID_REQUESTS_CHECKS,
+  step: invalidRequestsStep,
+};
+
+/** The contract's table of invalid bodies, then generated ones. */
+function invalidRequestsStep(context: CheckContext, { first, validateRequest }: RunInputs): CheckStep {
+  const { config } = context;
+  return {
+    label: 'invalid bodies',
+    run: () =>
+      checkInvalidBodies(context, [
+        ...tableRequests(first, validateRequest),
+        ...generateInvalidBodies(config.seed, config.generated, validateRequest),
+      ]),
+  };
 }

@@ -4,6 +4,7 @@
 // reaches its routing answer. The media type of every answer is the shared problem expectation's business.
 import { randomUUID } from 'node:crypto';
 import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { AUTH_SCHEME, CREATE_PATH } from '../conformance-config.js';
 import type { Exchange, SentRequest } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
@@ -128,4 +129,13 @@ function allowViolations(exchange: Exchange, method: string): string[] {
   if (!methods.includes('POST')) messages.push(`Allow is ${JSON.stringify(allow)}; expected it to list POST`);
   if (methods.includes(method)) messages.push(`Allow is ${JSON.stringify(allow)}, which lists ${method}, the method just refused`);
   return messages;
+}
+
+export const METHODS_AND_PATHS_MODULE: CheckModule<typeof METHODS_AND_PATHS_CHECKS> = {
+  checks: METHODS_AND_PATHS_CHECKS,
+  step: methodsStep,
+};
+
+function methodsStep(context: CheckContext, { first }: RunInputs): CheckStep {
+  return { label: 'other methods and unknown paths', run: () => checkMethodsAndPaths(context, first) };
 }

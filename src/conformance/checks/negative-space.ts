@@ -5,10 +5,13 @@
 // since v1 may add codes (D26).
 import { loadContract } from '../../contract/load-contract.js';
 import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import type { NegativeCase } from '../generate-negative-space.js';
+import { generateNegativeSpace } from '../generate-negative-space.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
+import { tableRequests } from './invalid-requests.js';
 
 /** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
 export const NEGATIVE_SPACE_CHECKS = [
@@ -66,4 +69,17 @@ export function judgeFieldErrors(
   if (atField.length > 0)
     return { failures: [`errors[] is ${shown}: the field is named with another code; expected ${wanted}`], warnings: [] };
   return { failures: [`errors[] is ${shown}: it does not name the broken field; expected ${wanted}`], warnings: [] };
+}
+
+export const NEGATIVE_SPACE_MODULE: CheckModule<typeof NEGATIVE_SPACE_CHECKS> = { checks: NEGATIVE_SPACE_CHECKS, step: negativeSpaceStep };
+
+/** Each field broken one way at a time, walked from the schema, leaving out what the contract's table already sends. */
+function negativeSpaceStep(context: CheckContext, { first, validateRequest }: RunInputs): CheckStep {
+  return {
+    label: 'negative space',
+    run: () => {
+      const table = tableRequests(first, validateRequest).map(({ body }) => body);
+      return checkNegativeSpace(context, generateNegativeSpace(first, validateRequest, table).cases);
+    },
+  };
 }

@@ -5,6 +5,7 @@
 // service that invents a type per answer costs the run a bounded amount of memory.
 
 import type { CheckDefinition } from '../check-catalog.js';
+import type { AnswerObserver, CheckModule } from '../check-module.js';
 import { type Exchange, mediaTypeOf, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 
@@ -53,3 +54,9 @@ export function observeProblemTitles(context: CheckContext): ProblemTitleObserve
     },
   };
 }
+
+export const PROBLEM_TITLES_MODULE: CheckModule<typeof PROBLEM_TITLES_CHECKS> = {
+  checks: PROBLEM_TITLES_CHECKS,
+  observer: (context): AnswerObserver | undefined =>
+    context.recorder.isActive('problem-title-stable') ? observeProblemTitles(context) : undefined,
+};

@@ -3,6 +3,7 @@
 // reported by the requester): it must be that problem with a `Retry-After` in whole seconds. A run that meets none has
 // nothing to judge: the check then passes with no case, and the verdict names the promise as not checked.
 import type { CheckDefinition } from '../check-catalog.js';
+import type { AnswerObserver, CheckModule } from '../check-module.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
@@ -33,3 +34,8 @@ export function checkRateLimited(context: CheckContext, exchange: Exchange): voi
   const caseName = `429 to ${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
   recordProblem(context, 'rate-limited-retry-after', caseName, exchange, { status: 429, slug: 'rate-limited' }, own);
 }
+
+export const RATE_LIMIT_MODULE: CheckModule<typeof RATE_LIMIT_CHECKS> = {
+  checks: RATE_LIMIT_CHECKS,
+  observer: (context): AnswerObserver => ({ observe: (exchange) => checkRateLimited(context, exchange) }),
+};

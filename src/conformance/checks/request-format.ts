@@ -2,6 +2,7 @@
 // empty body and bytes that are not UTF-8 included → 400 malformed-json; over 1 MiB → 413.
 // Cases a static mock cannot tell apart (no Content-Type at all, the size limit) run at level full only.
 import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import type { Level } from '../conformance-config.js';
 import type { CheckContext } from './check-context.js';
 import { type ExpectedProblem, recordProblem } from './expect-problem.js';
@@ -153,4 +154,10 @@ export async function checkRequestFormats(context: CheckContext, sample: Record<
     const exchange = await context.postCreate(probe.body, { 'content-type': probe.contentType }, probe.bodyEncoding);
     recordProblem(context, probe.check, probe.name, exchange, probe.expected);
   });
+}
+
+export const REQUEST_FORMAT_MODULE: CheckModule<typeof REQUEST_FORMAT_CHECKS> = { checks: REQUEST_FORMAT_CHECKS, step: requestFormatStep };
+
+function requestFormatStep(context: CheckContext, { first }: RunInputs): CheckStep {
+  return { label: 'media type, malformed JSON and size', run: () => checkRequestFormats(context, first) };
 }

@@ -5,6 +5,7 @@
 // problem checks warn), so such an implementation passes.
 
 import type { CheckDefinition } from '../check-catalog.js';
+import type { AnswerObserver, CheckModule } from '../check-module.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 
@@ -32,3 +33,9 @@ export function checkRequestIdIsUrn(context: CheckContext, exchange: Exchange): 
     exchange,
   );
 }
+
+export const REQUEST_ID_MODULE: CheckModule<typeof REQUEST_ID_CHECKS> = {
+  checks: REQUEST_ID_CHECKS,
+  observer: (context): AnswerObserver | undefined =>
+    context.recorder.isActive('request-id-urn') ? { observe: (exchange) => checkRequestIdIsUrn(context, exchange) } : undefined,
+};

@@ -8,7 +8,9 @@ import { checkCheckoutRules, type RuleViolation } from '../../contract/checkout-
 import { loadContract } from '../../contract/load-contract.js';
 import { computeItemAmount, Decimal, isSameCurrency } from '../../contract/money.js';
 import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { createSuccessStatuses } from '../contract-samples.js';
+import { generateValidBodies } from '../generate-bodies.js';
 import { type Exchange, mediaTypeOf, parseJsonBody } from '../send-request.js';
 import { findUndocumentedFields } from '../undocumented-fields.js';
 import type { CheckContext } from './check-context.js';
@@ -380,4 +382,28 @@ export function checkLivemodePerKey(context: CheckContext, created: CreatedCheck
             ];
     context.recorder.record('livemode-per-key', caseName, messages, exchange);
   }
+}
+
+export const VALID_REQUESTS_MODULE: CheckModule<typeof VALID_REQUESTS_CHECKS> = { checks: VALID_REQUESTS_CHECKS, step: validRequestsStep };
+
+/** The named examples, the first one with a charset parameter, and generated bodies; then the checks over them all. */
+function validRequestsStep(context: CheckContext, { samples, first, validateRequest }: RunInputs): CheckStep {
+  const { config, recorder } = context;
+  return {
+    label: 'valid requests',
+    run: async () => {
+      const valid: ValidRequest[] = [
+        ...Object.entries(samples).map(([name, body]) => ({ name: `sample ${name}`, body })),
+        {
+          name: 'sample usdtOnTron with Content-Type: application/json; charset=utf-8',
+          body: first,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        },
+        ...generateValidBodies(config.seed, config.generated, validateRequest),
+      ];
+      const created = await checkValidRequests(context, valid);
+      if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);
+      if (recorder.isActive('livemode-per-key')) checkLivemodePerKey(context, created);
+    },
+  };
 }

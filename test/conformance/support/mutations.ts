@@ -1387,7 +1387,8 @@ export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
       breakage: {
         deliver: (delivery, tools) => {
           // The attempt the receiver first sees is the sandbox's second: its first is answered 503 here, unseen.
-          const held = (tools.state.held ??= new Set<string>()) as Set<string>;
+          tools.state.held ??= new Set<string>();
+          const held = tools.state.held as Set<string>;
           const id = delivery.headers['webhook-id'];
           if (!held.has(id)) {
             held.add(id);
