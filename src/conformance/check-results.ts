@@ -2,9 +2,9 @@
 // that shows them. Turns that into one result per check and the run's verdict. A check can also be "not run, because
 // …": the level leaves it out, the callback receiver cannot be reached, a secret or a helper route is missing. The
 // verdict names every such area, so a run that skipped one is never called conformant without saying so.
-import { areaOf, CHECKS, type CheckDefinition, type CheckName, runsAtLevel } from './check-catalog.js';
+import { areaOf, CHECKS, type CheckDefinition, type CheckName, checksObserving, runsAtLevel } from './check-catalog.js';
 import type { Level } from './conformance-config.js';
-import { checksOf, PROMISES, promisesObservedBy } from './promise-ledger.js';
+import { PROMISES } from './promise-ledger.js';
 import type { Exchange } from './send-request.js';
 
 export interface Finding {
@@ -17,8 +17,6 @@ export interface Finding {
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
 
 export interface CheckResult extends CheckDefinition {
-  /** The ids of the promises of the ledger (promises.json) this check observes. */
-  promises: string[];
   status: CheckStatus;
   cases: number;
   failures: Finding[];
@@ -76,12 +74,13 @@ export function createCheckRecorder(level: Level, conditions: RunConditions = {}
       if (!notRunReasons.has(name)) notRunReasons.set(name, reason);
     },
     results() {
-      return CHECKS.map((definition): CheckResult => {
-        const check = { ...definition, promises: promisesObservedBy(definition.name) };
+      return CHECKS.map((check): CheckResult => {
         const found = state.get(check.name) ?? { cases: 0, failures: [], warnings: [] };
         const staticReason = staticReasonOf(check);
         if (staticReason) return { ...check, status: 'skip', cases: 0, failures: [], warnings: [], skipReason: staticReason };
-        if (found.failures.length === 0 && (found.cases === 0 || notRunReasons.has(check.name))) {
+        // A check that judges what it meets and met nothing ran and found nothing wrong: it passes with no case.
+        const metNothing = 'whenMet' in check && found.cases === 0 && !notRunReasons.has(check.name);
+        if (found.failures.length === 0 && !metNothing && (found.cases === 0 || notRunReasons.has(check.name))) {
           const skipReason = notRunReasons.get(check.name) ?? 'nothing reached it: the requests it examines failed earlier';
           return { ...check, status: 'skip', ...found, skipReason };
         }
@@ -139,12 +138,12 @@ export interface UncheckedPromise {
 }
 
 /**
- * The promises that need an input (a second API key, a helper route, the service's schedule) and were not checked:
- * their checks were all skipped, or no check takes that input yet. Named beside the verdict.
+ * The promises that need an input (a second API key, a helper route, the service's schedule, a 429 met) and were not
+ * checked: none of their checks ran and examined a case. Named beside the verdict.
  */
 export function promisesNotChecked(results: CheckResult[]): UncheckedPromise[] {
-  const ran = new Set(results.filter((result) => result.status !== 'skip').map((result) => result.name));
-  return PROMISES.filter((entry) => entry.needs && !checksOf(entry).some((check) => ran.has(check))).map((entry) => ({
+  const ran = new Set(results.filter((result) => result.status !== 'skip' && result.cases > 0).map((result) => result.name));
+  return PROMISES.filter((entry) => entry.needs && !checksObserving(entry.id).some((check) => ran.has(check))).map((entry) => ({
     id: entry.id,
     needs: entry.needs!.input,
   }));

@@ -14,8 +14,12 @@ function truncate(text: string, limit: number, omitted = 0): string {
 export function formatTranscript(exchange: Exchange, bodyLimit: number, indent = ''): string {
   const { request, response } = exchange;
   const line = escapeControl;
-  const lines = [`${indent}request:  ${line(request.method)} ${line(request.url)}`];
+  const target = request.target === undefined ? '' : ` (request target ${line(request.target)})`;
+  const lines = [`${indent}request:  ${line(request.method)} ${line(request.url)}${target}`];
   for (const [name, value] of Object.entries(request.headers)) lines.push(`${indent}          ${line(name)}: ${line(value)}`);
+  for (const [name, values] of Object.entries(request.repeatedHeaders ?? {})) {
+    for (const value of values) lines.push(`${indent}          ${line(name)}: ${line(value)}`);
+  }
   if (request.body !== undefined) lines.push(`${indent}          ${truncate(line(request.body), bodyLimit, request.omittedChars)}`);
   if (!response) {
     lines.push(`${indent}response: none (${line(exchange.error ?? '')})`);

@@ -1,7 +1,7 @@
 // The promise ledger (promises.json, beside this file): every sentence of the contract, either a promise (checked,
-// needing an input, unobservable, or not yet checked) or informative. The kit reads it to say which promises each
-// check observes, to quote a broken promise's words in a failure, and to name in the verdict the promises that need
-// an input the run was not given. JSON, not YAML, so that esbuild inlines it into the bin and no file is looked up at
+// needing an input, unobservable, or not yet checked) or informative. The checks declare which promises they observe
+// (check-catalog.ts); the kit reads the ledger to quote a broken promise's words in a failure and to name in the
+// verdict the promises that need an input the run was not given. JSON, not YAML, so that esbuild inlines it into the bin and no file is looked up at
 // run time; test/conformance/promise-ledger.test.ts holds it to the contract.
 import ledger from './promises.json' with { type: 'json' };
 
@@ -11,8 +11,10 @@ export interface PromiseEntry {
   words: string[];
   /** Where they stand: `<file>#<JSON pointer>` or `docs/decisions.md#D7/decision`. */
   at: string[];
-  check?: { checks: string[]; mutants: string[] };
-  needs?: { input: string; checks: string[]; mutants?: string[] };
+  /** Observed by the checks that declare its id; broken by these mutants of the mutation table, which they catch. */
+  check?: { mutants: string[] };
+  /** The input that makes it observable; the checks that declare its id run when it is given. */
+  needs?: { input: string; mutants?: string[] };
   unobservable?: string;
   unchecked?: string;
 }
@@ -32,16 +34,6 @@ export function kindOf(entry: PromiseEntry): PromiseKind {
   if (entry.check) return 'check';
   if (entry.needs) return 'needs';
   return entry.unobservable !== undefined ? 'unobservable' : 'unchecked';
-}
-
-/** The checks that observe a promise, whichever kind names them. */
-export function checksOf(entry: PromiseEntry): string[] {
-  return entry.check?.checks ?? entry.needs?.checks ?? [];
-}
-
-/** The ids of the promises a check observes, in ledger order. */
-export function promisesObservedBy(check: string): string[] {
-  return PROMISES.filter((entry) => checksOf(entry).includes(check)).map((entry) => entry.id);
 }
 
 export function promiseById(id: string): PromiseEntry | undefined {

@@ -17,7 +17,13 @@ export function renderTable(config: ConformanceConfig, outcome: RunOutcome): str
   lines.push(`  ${'RESULT'.padEnd(6)}  ${'CHECK'.padEnd(nameWidth)}  ${'CASES'.padStart(5)}  ENFORCES`);
   for (const result of results) {
     const cases = result.status === 'skip' ? '-' : String(result.cases);
-    const note = result.status === 'skip' ? `${result.source} (skipped: ${result.skipReason})` : result.source;
+    const metNone = result.whenMet !== undefined && result.status === 'pass' && result.cases === 0;
+    const note =
+      result.status === 'skip'
+        ? `${result.source} (skipped: ${result.skipReason})`
+        : metNone
+          ? `${result.source} (met none: it judges ${result.whenMet})`
+          : result.source;
     lines.push(`  ${LABEL[result.status].padEnd(6)}  ${result.name.padEnd(nameWidth)}  ${cases.padStart(5)}  ${note}`);
   }
   const failed = results.filter((r) => r.status === 'fail');

@@ -44,6 +44,13 @@ export function retainExchange(exchange: Exchange, redact: Redactor): Exchange {
       method: redact(request.method),
       url: redact(request.url),
       headers: headers(request.headers),
+      ...(request.repeatedHeaders && {
+        repeatedHeaders: Object.fromEntries(
+          Object.entries(request.repeatedHeaders).map(([name, values]) => [redact(name), values.map((value) => redact(value))]),
+        ),
+      }),
+      ...(request.bodyEncoding && { bodyEncoding: request.bodyEncoding }),
+      ...(request.target !== undefined && { target: redact(request.target) }),
       ...(requestBody && { body: requestBody.text, omittedChars: requestBody.omittedChars }),
     },
     response: response &&

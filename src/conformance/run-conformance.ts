@@ -1,26 +1,13 @@
-// One conformance run: reach the implementation at the create path (checks/create-path.ts), run every check of the
-// level in a fixed order, and return one result per check. Nothing here prints; progress goes to the caller's callback.
+// One conformance run: reach the implementation at the create path (checks/create-path.ts), take the steps of the
+// check modules in the catalog's order while their observers judge every answer, and return one result per check. Nothing here prints; progress goes to the caller's callback.
 import { type ContractValidators, createContractValidators } from '../contract/compile-schemas.js';
-import { CHECKS } from './check-catalog.js';
+import { CHECK_MODULES, CHECKS } from './check-catalog.js';
+import type { AnswerObserver, RunInputs } from './check-module.js';
 import { type CheckResult, createCheckRecorder, type Verdict, verdictOf } from './check-results.js';
-import { checkAuthentication } from './checks/auth.js';
-import { checkCallbacks } from './checks/callbacks.js';
 import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
 import { checkCreatePathServed } from './checks/create-path.js';
-import { checkIdempotentReplay } from './checks/idempotency.js';
-import { checkConcurrentIdempotency } from './checks/idempotency-concurrency.js';
-import { checkIdempotencyPerKey } from './checks/idempotency-per-key.js';
-import { checkInvalidBodies, type InvalidRequest, tableRequests } from './checks/invalid-requests.js';
-import { checkMethodsAndPaths } from './checks/methods-and-paths.js';
-import { checkNegativeSpace } from './checks/negative-space.js';
-import { observeProblemTitles, type ProblemTitleObserver } from './checks/problem-titles.js';
-import { checkRequestFormats } from './checks/request-format.js';
-import { checkRequestIdIsUrn } from './checks/request-id.js';
-import { checkIdsUnique, checkValidRequests, type ValidRequest } from './checks/valid-requests.js';
 import { AUTH_SCHEME, type ConformanceConfig, CREATE_PATH } from './conformance-config.js';
 import { seedSamples } from './contract-samples.js';
-import { generateInvalidBodies, generateValidBodies } from './generate-bodies.js';
-import { generateNegativeSpace } from './generate-negative-space.js';
 import { conformanceSecrets, createTextRedactor, retainFindings } from './retain-finding.js';
 import { createRequester, type Exchange, type SentRequest } from './send-request.js';
 
@@ -54,7 +41,13 @@ function contractValidators(): ContractValidators {
 export async function runConformance(config: ConformanceConfig, onProgress: (progress: Progress) => void = () => {}): Promise<RunOutcome> {
   const startedAt = new Date();
   const started = performance.now();
-  const requester = createRequester(config.timeoutMs);
+  // The modules' observers judge every answer as it arrives, a 429 the requester waits out and retries included
+  // (the checks get only the answer after it).
+  let observers: AnswerObserver[] = [];
+  const observe = (exchange: Exchange) => {
+    for (const observer of observers) observer.observe(exchange);
+  };
+  const requester = createRequester(config.timeoutMs, observe);
   let requests = 0;
   // Findings are kept redacted and cut (retain-finding.ts): what the run holds stays bounded whatever the service
   // sends.
@@ -69,14 +62,10 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     redact,
   );
   const endpoint = `${config.baseUrl}${CREATE_PATH}`;
-  let problemTitles: ProblemTitleObserver | undefined;
   const send = async (request: SentRequest) => {
     const exchange = await requester.send(request);
     requests += 1;
-    // Judged as it arrives, so that no whole answer has to be kept for the end of the run.
-    checkKeyNeverEchoed(context, exchange);
-    if (recorder.isActive('request-id-urn')) checkRequestIdIsUrn(context, exchange);
-    problemTitles?.observe(exchange);
+    observe(exchange);
     return exchange;
   };
   const context: CheckContext = {
@@ -85,7 +74,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     validators: contractValidators(),
     endpoint,
     send,
-    postCreate(body, headers = {}) {
+    postCreate(body, headers = {}, bodyEncoding = undefined) {
       const merged: Record<string, string | undefined> = {
         authorization: `${AUTH_SCHEME} ${config.apiKey}`,
         'content-type': 'application/json',
@@ -93,12 +82,16 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
         ...headers,
       };
       const defined = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
-      return send({ method: 'POST', url: endpoint, headers: defined, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      return send({
+        method: 'POST',
+        url: endpoint,
+        headers: defined,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        ...(bodyEncoding && { bodyEncoding }),
+      });
     },
     forEachConcurrently: (items, fn) => forEachConcurrently(items, config.concurrency, fn),
   };
-  if (recorder.isActive('problem-title-stable')) problemTitles = observeProblemTitles(context);
-
   try {
     // Counted, but not judged by the checks that watch every answer: they only tell whether there is a path to judge.
     const probe = (request: SentRequest) => {
@@ -108,8 +101,9 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     const createPath = await checkCreatePathServed(probe, recorder, config.baseUrl);
     if (createPath.kind === 'cannot-run') throw new UnreachableError(createPath.message);
     if (createPath.kind === 'served') {
+      observers = CHECK_MODULES.flatMap((module) => module.observer?.(context) ?? []);
       await runSteps(context, onProgress);
-      problemTitles?.finish();
+      for (const observer of observers) observer.finish?.();
     } else {
       // Every other check sends to the contract's path, which answers 404: none can run, and each says why.
       for (const check of CHECKS) {
@@ -129,74 +123,18 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
   };
 }
 
-/** The checks that need the create path, in a fixed order, each step reported to the caller as it starts. */
+/** The steps of the modules, in the catalog's order, each reported to the caller as it starts. */
 async function runSteps(context: CheckContext, onProgress: (progress: Progress) => void): Promise<void> {
-  const { config, recorder } = context;
   const samples = seedSamples();
-  const validateRequest = context.validators.validatorFor('CreateCheckoutRequest');
-  const first = samples.usdtOnTron;
-  const second = samples.upperCaseCodes;
-
-  const steps: Array<[string, () => Promise<void>]> = [
-    [
-      'valid requests',
-      async () => {
-        const valid: ValidRequest[] = [
-          ...Object.entries(samples).map(([name, body]) => ({ name: `sample ${name}`, body })),
-          {
-            name: 'sample usdtOnTron with Content-Type: application/json; charset=utf-8',
-            body: first,
-            headers: { 'content-type': 'application/json; charset=utf-8' },
-          },
-          ...generateValidBodies(config.seed, config.generated, validateRequest),
-        ];
-        const created = await checkValidRequests(context, valid);
-        if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);
-      },
-    ],
-    ['authentication', () => checkAuthentication(context, first)],
-    [
-      'invalid bodies',
-      () => {
-        const invalid: InvalidRequest[] = [
-          ...tableRequests(first, validateRequest),
-          ...generateInvalidBodies(config.seed, config.generated, validateRequest),
-        ];
-        return checkInvalidBodies(context, invalid);
-      },
-    ],
-    ['media type, malformed JSON and size', () => checkRequestFormats(context, first)],
-  ];
-  if (recorder.isActive('idempotent-replay')) steps.push(['idempotency', () => checkIdempotentReplay(context, first, second)]);
-  if (recorder.isActive('idempotency-per-key')) steps.push(['idempotency per API key', () => checkIdempotencyPerKey(context, first)]);
-  if (config.callback) steps.push(['callbacks', () => checkCallbacks(context, first)]);
-  if (recorder.isActive('idempotent-concurrent')) {
-    steps.push(['concurrent idempotent requests', () => checkConcurrentIdempotency(context, first)]);
-  }
-  steps.push(['other methods and unknown paths', () => checkMethodsAndPaths(context, first)]);
-  steps.push([
-    'negative space',
-    () => {
-      const table = tableRequests(first, validateRequest).map(({ body }) => body);
-      return checkNegativeSpace(context, generateNegativeSpace(first, validateRequest, table).cases);
-    },
-  ]);
-
-  for (const [index, [label, step]] of steps.entries()) {
+  const inputs: RunInputs = {
+    samples,
+    first: samples.usdtOnTron,
+    second: samples.upperCaseCodes,
+    validateRequest: context.validators.validatorFor('CreateCheckoutRequest'),
+  };
+  const steps = CHECK_MODULES.flatMap((module) => module.step?.(context, inputs) ?? []);
+  for (const [index, { label, run }] of steps.entries()) {
     onProgress({ step: index + 1, steps: steps.length, label });
-    await step();
+    await run();
   }
-}
-
-function checkKeyNeverEchoed(context: CheckContext, exchange: Exchange): void {
-  const keys = [context.config.apiKey, context.config.apiKey2].filter((key): key is string => key !== undefined);
-  const { response } = exchange;
-  if (!response) return;
-  const leaked = keys.some((key) => response.body.includes(key) || Object.values(response.headers).some((value) => value.includes(key)));
-  context.recorder.record(
-    'key-never-echoed',
-    `${exchange.request.method} ${exchange.request.url}`,
-    leaked ? ['the response contains the API key (shown redacted here); it must never be echoed'] : [],
-    exchange,
-  );
 }

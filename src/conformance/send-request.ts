@@ -3,12 +3,19 @@
 // a body that is not JSON, which fetch would "fix".
 import http from 'node:http';
 import https from 'node:https';
+import zlib from 'node:zlib';
 
 export interface SentRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** `latin1`: each character of the body is one byte (U+0000 to U+00FF), sent as it is: a body that is not UTF-8. */
+  bodyEncoding?: 'latin1';
+  /** The request target sent as it is instead of the URL's path and query (`*`, a URL no parser reads). */
+  target?: string;
+  /** Headers sent on more than one line, one value a line (two `Authorization` headers); they replace `headers`'. */
+  repeatedHeaders?: Record<string, string[]>;
   /** How many characters of the body were dropped when the run kept only its start (retain-finding.ts). */
   omittedChars?: number;
 }
@@ -40,8 +47,9 @@ export interface Requester {
 const RATE_LIMIT_RETRIES = 3;
 
 /** A requester with its own connection pool and the run's timeout. A 429 whose Retry-After fits in the timeout
- *  is waited out and retried (D25): a rate limit is the service working as documented, not a verdict. */
-export function createRequester(timeoutMs: number): Requester {
+ *  is waited out and retried (D25): a rate limit is the service working as documented, not a verdict. Each 429 so
+ *  waited out is shown to `onRetried429` (the answer the caller gets is the one after it). */
+export function createRequester(timeoutMs: number, onRetried429: (exchange: Exchange) => void = () => {}): Requester {
   const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 16 }), https: new https.Agent({ keepAlive: true, maxSockets: 16 }) };
   const send = async (request: SentRequest): Promise<Exchange> => {
     for (let attempt = 0; ; attempt += 1) {
@@ -49,6 +57,7 @@ export function createRequester(timeoutMs: number): Requester {
       const retryAfterMs = Number(exchange.response?.headers['retry-after']) * 1000;
       if (exchange.response?.status !== 429 || attempt === RATE_LIMIT_RETRIES || !(retryAfterMs >= 0 && retryAfterMs <= timeoutMs))
         return exchange;
+      onRetried429(exchange);
       await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
     }
   };
@@ -65,8 +74,9 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
   const started = performance.now();
   const url = new URL(request.url);
   const transport = url.protocol === 'https:' ? https : http;
-  const headers: Record<string, string | number> = { ...request.headers };
-  if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
+  const headers: Record<string, string | number | string[]> = { ...request.headers, ...request.repeatedHeaders };
+  const body = request.body === undefined ? undefined : Buffer.from(request.body, request.bodyEncoding ?? 'utf8');
+  if (body !== undefined) headers['content-length'] = body.length;
 
   return new Promise((resolve) => {
     let settled = false;
@@ -78,20 +88,38 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
     };
     const req = transport.request(
       url,
-      { method: request.method, headers, agent: url.protocol === 'https:' ? agents.https : agents.http },
+      {
+        method: request.method,
+        headers,
+        agent: url.protocol === 'https:' ? agents.https : agents.http,
+        ...(request.target !== undefined && { path: request.target }),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        res.on('data', (chunk: Buffer) => {
+        const answer = () => ({
+          status: res.statusCode ?? 0,
+          headers: flattenHeaders(res.headers),
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        // A compressed answer is read decoded (the kit sends no Accept-Encoding, so any coding is acceptable, RFC 9110
+        // §12.5.3), and no further than the bound: a small body that inflates to gigabytes stops there.
+        const decoder = decoderFor(res.headers['content-encoding']);
+        const body = decoder ? res.pipe(decoder) : res;
+        body.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+          else if (decoder) {
+            res.destroy();
+            decoder.destroy();
+            finish({ response: answer() });
+          }
         });
-        res.on('end', () =>
-          finish({
-            response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: Buffer.concat(chunks).toString('utf8') },
-          }),
-        );
+        body.on('end', () => finish({ response: answer() }));
         res.on('error', (error) => finish({ error: describeError(error) }));
+        decoder?.on('error', (error) =>
+          finish({ error: `the ${res.headers['content-encoding']} body could not be decoded: ${describeError(error)}` }),
+        );
       },
     );
     const timer = setTimeout(() => {
@@ -100,8 +128,23 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
     }, timeoutMs);
     req.on('error', (error) => finish({ error: describeError(error) }));
     // A server may answer (413) and close before the whole body is written; the answer still counts.
-    req.end(request.body);
+    req.end(body);
   });
+}
+
+/** A decoder for the content codings Node reads (gzip, deflate, br); undefined for none or another one (kept as sent). */
+function decoderFor(coding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
+  switch (coding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return undefined;
+  }
 }
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

@@ -105,6 +105,9 @@ describe('correct implementations with other allowed choices pass', () => {
         // its 2 s window.
         expect(limited).not.toEqual([]);
         expect(limited.filter((retryAfter) => retryAfter !== '1' && retryAfter !== '2')).toEqual([]);
+        // The rate limit is the input errors.429-rate-limited needs: each 429 the kit met is a case of its check.
+        expect(run.statuses['rate-limited-retry-after']).toBe('pass');
+        expect(run.cases['rate-limited-retry-after']).toBe(limited.length);
       } finally {
         await proxy.close();
       }

@@ -1,13 +1,14 @@
 // The promise ledger is complete (issue 27, item 2): every sentence of the contract (each description in openapi/**
 // and the bundle, overview.md, each row of docs/decisions.md) is quoted by exactly one promise or informative entry
 // of src/conformance/promises.json, and every quote still stands where the ledger says. Editing a description then
-// forces a ledger decision. A `check` promise names checks that exist and mutants of the mutation table that the
-// named checks catch; every check observes at least one promise. The counts are printed, and docs/conformance.md's
+// forces a ledger decision. Each check module declares the promises its checks observe (check-catalog.ts): a promise
+// marked `check` has at least one check declaring it and names mutants of the mutation table that those checks catch;
+// a check declares only ids the ledger has, of promises it can see (checked or needing an input). The counts are printed, and docs/conformance.md's
 // table of promises is the one the ledger renders.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHECKS } from '../../src/conformance/check-catalog.js';
-import { INFORMATIVE, kindOf, PROMISES, type PromiseKind, promisesObservedBy } from '../../src/conformance/promise-ledger.js';
+import { CHECKS, checksObserving } from '../../src/conformance/check-catalog.js';
+import { INFORMATIVE, kindOf, PROMISES, type PromiseKind, promiseById } from '../../src/conformance/promise-ledger.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { contractSentences, markdownSentences, splitSentences } from './support/contract-sentences.js';
 import { buildMutations } from './support/mutations.js';
@@ -21,7 +22,6 @@ const entries = [
   ...INFORMATIVE.map((entry, index) => ({ owner: `informative #${index}`, words: entry.words, at: entry.at })),
 ];
 const mutations = new Map(buildMutations(CANARY_KEY, CALLBACK_SECRET).map((mutation) => [mutation.name, mutation]));
-const checkNames = new Set<string>(CHECKS.map((check) => check.name));
 
 describe('the contract read as sentences', () => {
   it('splits at a stop before a capital or a code span, not after an abbreviation, a section sign or before lower case', () => {
@@ -92,27 +92,50 @@ describe('the promise ledger accounts for every sentence of the contract', () =>
   });
 });
 
-describe('the ledger and the kit name each other', () => {
-  it('names in each check promise checks that exist and mutants of the mutation table that those checks catch', () => {
+/** What is wrong with the promises the given checks declare: an id the ledger lacks, one it cannot see, or one twice. */
+function declarationErrors(checks: ReadonlyArray<{ name: string; promises: readonly string[] }>): string[] {
+  return checks.flatMap((check) =>
+    check.promises.flatMap((id, index) => {
+      const entry = promiseById(id);
+      if (!entry) return [`${check.name}: declares ${id}, which the ledger does not have`];
+      if (check.promises.indexOf(id) !== index) return [`${check.name}: declares ${id} twice`];
+      const kind = kindOf(entry);
+      return kind === 'check' || kind === 'needs' ? [] : [`${check.name}: declares ${id}, a promise marked ${kind}`];
+    }),
+  );
+}
+
+describe('the checks declare the promises they observe', () => {
+  it('gives each promise marked check a check that declares it, and mutants of the mutation table those checks catch', () => {
     const wrong: string[] = [];
     for (const entry of PROMISES) {
-      const named = entry.check ?? entry.needs;
-      if (!named) continue;
-      if (entry.check && (entry.check.checks.length === 0 || entry.check.mutants.length === 0))
-        wrong.push(`${entry.id}: no check or no mutant`);
-      for (const check of named.checks) if (!checkNames.has(check)) wrong.push(`${entry.id}: no check ${check}`);
-      for (const name of entry.check?.mutants ?? entry.needs?.mutants ?? []) {
+      const mutants = entry.check?.mutants ?? entry.needs?.mutants ?? [];
+      const checks: string[] = checksObserving(entry.id);
+      if (entry.check && checks.length === 0) wrong.push(`${entry.id}: marked check, but no check declares it`);
+      if (entry.check && mutants.length === 0) wrong.push(`${entry.id}: marked check, but no mutant breaks it`);
+      if (entry.needs && checks.length === 0) wrong.push(`${entry.id}: needs an input, but no check declares it`);
+      for (const name of mutants) {
         const mutation = mutations.get(name);
         if (!mutation) wrong.push(`${entry.id}: no mutant ${name} in test/conformance/support/mutations.ts`);
-        else if (!named.checks.includes(mutation.caughtBy))
-          wrong.push(`${entry.id}: mutant ${name} is caught by ${mutation.caughtBy}, not named`);
+        else if (!checks.includes(mutation.caughtBy))
+          wrong.push(`${entry.id}: mutant ${name} is caught by ${mutation.caughtBy}, which does not declare it`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
-  it('gives every check of the catalog at least one promise it observes', () => {
-    expect(CHECKS.filter((check) => promisesObservedBy(check.name).length === 0).map((check) => check.name)).toEqual([]);
+  it('lets a check declare only promises of the ledger it can see, each once', () => {
+    expect(declarationErrors(CHECKS)).toEqual([]);
+    // The same rule refuses a check that declares an id the ledger does not have, or a promise it cannot see.
+    const madeUp = [
+      { name: 'made-up', promises: ['no.such-promise', 'logs.no-url-credentials'] },
+      { name: 'twice', promises: ['create.201', 'create.201'] },
+    ];
+    expect(declarationErrors(madeUp)).toEqual([
+      'made-up: declares no.such-promise, which the ledger does not have',
+      'made-up: declares logs.no-url-credentials, a promise marked unobservable',
+      'twice: declares create.201 twice',
+    ]);
   });
 
   it('reports the counts', () => {

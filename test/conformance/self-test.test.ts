@@ -167,7 +167,7 @@ describe('where the callback checks cannot run, the verdict names them', () => {
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      "Verdict: CONFORMANT except: callback-verified, callback-retried not run (set CHECKOUT_CALLBACK_SECRET); idempotency-per-key not run (set CHECKOUT_API_KEY_2 to a second key of the service); callback-retry-schedule not run (give --retry-schedule, the service's retry delays); status-final, callback-none-on-expiry not run (--expire-path none) — ",
+      "Verdict: CONFORMANT except: idempotency-per-key not run (set CHECKOUT_API_KEY_2 to a second key of the service); callback-verified, callback-retried not run (set CHECKOUT_CALLBACK_SECRET); callback-retry-schedule not run (give --retry-schedule, the service's retry delays); status-final, callback-none-on-expiry not run (--expire-path none) — ",
     );
     // Without the second key, the promise it would check is named with the input it needs.
     expect(run.stdout).toMatch(

@@ -1,26 +1,36 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequester, MAX_JSON_DEPTH, mediaTypeOf, parseJsonBody } from '../../src/conformance/send-request.js';
 
 let server: http.Server;
 let url: string;
-const seen: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
+const seen: Array<{ headers: http.IncomingHttpHeaders; rawHeaders: string[]; body: string; bytes: Buffer }> = [];
 let rateLimited = 0;
+const INFLATES = gzipSync(Buffer.alloc(16 * 1024 * 1024, ' '));
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
     });
     req.on('end', () => {
-      seen.push({ headers: req.headers, body });
+      const bytes = Buffer.concat(chunks);
+      seen.push({ headers: req.headers, rawHeaders: req.rawHeaders, body: bytes.toString('utf8'), bytes });
       if (req.url === '/limited' && rateLimited < 1) {
         rateLimited += 1;
         res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' }).end('{}');
       } else if (req.url === '/always-limited') {
         res.writeHead(429, { 'retry-after': '3600' }).end();
+      } else if (req.url === '/gzip') {
+        res.writeHead(201, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync('{"ok":"gzip"}'));
+      } else if (req.url === '/br') {
+        res.writeHead(201, { 'content-type': 'application/json', 'content-encoding': 'br' }).end(brotliCompressSync('{"ok":"br"}'));
+      } else if (req.url === '/inflates') {
+        // 16 KiB on the wire, 16 MiB of spaces once decoded: four times the bound.
+        res.writeHead(201, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(INFLATES);
       } else if (req.url === '/silent') {
         // Never answers: the requester's own timeout must end the exchange (afterAll closes the connection).
       } else {
@@ -49,6 +59,38 @@ describe('one recorded exchange', () => {
     expect(seen.at(-1)!.body).toBe('not json');
     expect(exchange.response).toMatchObject({ status: 201, body: '{"ok":true}' });
     expect(mediaTypeOf(exchange.response!.headers)).toBe('application/json');
+  });
+
+  it('sends a latin1 body as its bytes (one that is not UTF-8) and a repeated header on two lines', async () => {
+    const requester = createRequester(2_000);
+    await requester.send({
+      method: 'POST',
+      url: `${url}/x`,
+      headers: { 'content-type': 'application/json', authorization: 'replaced' },
+      repeatedHeaders: { authorization: ['Api-Key one', 'Api-Key two'] },
+      body: '{"a":"\u00ff"}',
+      bodyEncoding: 'latin1',
+    });
+    requester.close();
+    const { bytes, rawHeaders, headers } = seen.at(-1)!;
+    expect([...bytes]).toEqual([...Buffer.from('{"a":"'), 0xff, ...Buffer.from('"}')]);
+    expect(headers['content-length']).toBe('9');
+    const authorization = rawHeaders.filter((_, index) => index % 2 === 1 && rawHeaders[index - 1].toLowerCase() === 'authorization');
+    expect(authorization).toEqual(['Api-Key one', 'Api-Key two']);
+  });
+
+  it('reads a gzip or br answer decoded, and a body that inflates past the bound no further than it', async () => {
+    const requester = createRequester(5_000);
+    const gzip = await requester.send({ method: 'GET', url: `${url}/gzip`, headers: {} });
+    const br = await requester.send({ method: 'GET', url: `${url}/br`, headers: {} });
+    const inflates = await requester.send({ method: 'GET', url: `${url}/inflates`, headers: {} });
+    requester.close();
+    expect(parseJsonBody(gzip.response)).toEqual({ ok: 'gzip' });
+    expect(gzip.response!.headers['content-encoding']).toBe('gzip');
+    expect(parseJsonBody(br.response)).toEqual({ ok: 'br' });
+    expect(inflates.response!.status).toBe(201);
+    // Decoded in zlib's 16 KiB chunks, which the 4 MiB bound holds whole.
+    expect(inflates.response!.body).toBe(' '.repeat(4 * 1024 * 1024));
   });
 
   it('a refused connection and a timeout are recorded as errors, not thrown', async () => {

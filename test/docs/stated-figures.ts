@@ -355,7 +355,6 @@ export const NOT_MEASURED: Array<{ file: string; phrase: string; why: string }> 
     phrase: 'the retry wait (7 s by default)',
     why: 'the Retry-After the check sends, from the default retry wait',
   },
-  { file: 'docs/conformance.md', phrase: 'each callback attempt 800 ms later', why: "a correct variant's setting" },
   { file: 'docs/conformance.md', phrase: "issue 27's goal < 20 s", why: 'a goal' },
   { file: 'docs/conformance.md', phrase: 'one retry wait and a second, 7.5 s, of it', why: 'the default retry wait above and one second' },
 ];

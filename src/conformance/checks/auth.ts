@@ -1,11 +1,45 @@
-// Authentication (seed: authentication; D23): a missing header, another scheme or an unknown key is answered 401
-// with the unauthorized problem and `WWW-Authenticate: Api-Key`, and the answer never echoes what was sent.
+// Authentication (seed: authentication; D23): a missing header, another scheme, an unknown key or two Authorization
+// headers is answered 401 with the unauthorized problem and `WWW-Authenticate: Api-Key`, and the answer never echoes
+// what was sent.
 import { randomBytes } from 'node:crypto';
-import type { CheckName } from '../check-catalog.js';
+import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { AUTH_SCHEME } from '../conformance-config.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const AUTH_CHECKS = [
+  {
+    name: 'auth-missing-key',
+    level: 'schema',
+    source: 'seed: authentication; D23',
+    title: 'No Authorization header → 401 problem with WWW-Authenticate: Api-Key',
+    promises: ['errors.statuses', 'auth.api-key-scheme'],
+  },
+  {
+    name: 'auth-wrong-scheme',
+    level: 'full',
+    source: 'seed: authentication rule 1; D23',
+    title: 'A key sent under another scheme (Bearer, Basic, none) → 401 problem',
+    promises: ['auth.api-key-scheme'],
+  },
+  {
+    name: 'auth-unknown-key',
+    level: 'full',
+    source: 'D23',
+    title: 'An unknown key → 401 problem that does not echo the key',
+    promises: ['key.never-echoed', 'auth.api-key-scheme'],
+  },
+  {
+    name: 'auth-header-repeated',
+    level: 'full',
+    source: 'D23',
+    title: 'Two Authorization headers (the valid key on each) → 401 problem with WWW-Authenticate: Api-Key, not a request let in',
+    promises: ['errors.statuses'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 interface AuthProbe {
   check: CheckName;
@@ -25,6 +59,7 @@ export async function checkAuthentication(context: CheckContext, body: unknown):
     { check: 'auth-wrong-scheme', name: 'the scheme word without a key', authorization: AUTH_SCHEME },
     { check: 'auth-unknown-key', name: 'an unknown key', authorization: `${AUTH_SCHEME} ${unknownKey}`, mustNotEcho: unknownKey },
   ];
+  if (context.recorder.isActive('auth-header-repeated')) await checkRepeatedHeader(context, body);
   await context.forEachConcurrently(
     probes.filter((probe) => context.recorder.isActive(probe.check)),
     async (probe) => {
@@ -50,4 +85,32 @@ function challengeViolations(exchange: Exchange, mustNotEcho: string | undefined
     messages.push('the answer echoes the key that was sent (D23: the key is never echoed)');
   }
   return messages;
+}
+
+/** More than one Authorization header is refused (errors.statuses), even when each carries the valid key: which one a
+ *  service would read is not defined, so a request that sends two is not let in. */
+async function checkRepeatedHeader(context: CheckContext, body: unknown): Promise<void> {
+  const credentials = `${AUTH_SCHEME} ${context.config.apiKey}`;
+  const exchange = await context.send({
+    method: 'POST',
+    url: context.endpoint,
+    headers: { 'content-type': 'application/json', accept: 'application/json, application/problem+json' },
+    repeatedHeaders: { authorization: [credentials, credentials] },
+    body: JSON.stringify(body),
+  });
+  const expected = { status: 401, slug: 'unauthorized' };
+  recordProblem(
+    context,
+    'auth-header-repeated',
+    'two Authorization headers, the valid key on each',
+    exchange,
+    expected,
+    challengeViolations(exchange, undefined),
+  );
+}
+
+export const AUTH_MODULE: CheckModule<typeof AUTH_CHECKS> = { checks: AUTH_CHECKS, step: authStep };
+
+function authStep(context: CheckContext, { first }: RunInputs): CheckStep {
+  return { label: 'authentication', run: () => checkAuthentication(context, first) };
 }

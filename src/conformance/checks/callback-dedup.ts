@@ -2,9 +2,33 @@
 // under a webhook-id of its own, so a receiver that de-duplicates on it never drops a second event as a repeat.
 // callback-not-redelivered: an event acknowledged with 2xx is not sent again, under its webhook-id or another, while
 // the kit listens for the retry wait after the ack (the contract's first delay and jitter, and 1 s).
+
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import type { DeliveredCallback } from './callback.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const CALLBACK_DEDUP_CHECKS = [
+  {
+    name: 'callback-ids-unique',
+    level: 'full',
+    source: 'D6; D7',
+    needsCallback: true,
+    title: 'Each completed checkout is announced under a webhook-id of its own',
+    promises: ['callback.id-stable-across-retries'],
+  },
+  {
+    name: 'callback-not-redelivered',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    title:
+      'An event acknowledged with 2xx is not delivered again, under its webhook-id or another (listened for the retry wait after the ack)',
+    promises: ['callback.ack-2xx'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export async function checkNotRedelivered(context: CheckContext, session: CallbackSession, delivered: DeliveredCallback): Promise<void> {
   if (!context.recorder.isActive('callback-not-redelivered')) return;
@@ -50,3 +74,6 @@ export function checkCallbackIdsUnique(context: CheckContext, session: CallbackS
     repeated ? deliveryAsExchange(repeated.created, repeated.attempt) : undefined,
   );
 }
+
+/** Run by the callback step (callbacks.ts), with the other callback checks. */
+export const CALLBACK_DEDUP_MODULE: CheckModule<typeof CALLBACK_DEDUP_CHECKS> = { checks: CALLBACK_DEDUP_CHECKS };

@@ -4,9 +4,23 @@
 // 404) the check is named as not run; with --complete-path none the service calls back at the create, so a callback
 // would prove nothing and the check is not run either.
 import { callbackPath } from '../callback-receiver.js';
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import { parseJsonBody } from '../send-request.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const CALLBACK_EXPIRY_CHECKS = [
+  {
+    name: 'callback-none-on-expiry',
+    level: 'full',
+    source: 'D5; D22',
+    needsCallback: true,
+    title: 'A checkout with a callback_url that expires (driven through --expire-path) sends no callback (listened for the retry wait)',
+    promises: ['callback.no-callback-on-expiry'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export async function checkNoCallbackOnExpiry(context: CheckContext, session: CallbackSession): Promise<void> {
   const { recorder } = context;
@@ -31,3 +45,6 @@ export async function checkNoCallbackOnExpiry(context: CheckContext, session: Ca
   }
   recorder.record('callback-none-on-expiry', caseName, messages, deliveryAsExchange(checkout.created, delivery));
 }
+
+/** Run by the callback step (callbacks.ts), with the other callback checks. */
+export const CALLBACK_EXPIRY_MODULE: CheckModule<typeof CALLBACK_EXPIRY_CHECKS> = { checks: CALLBACK_EXPIRY_CHECKS };

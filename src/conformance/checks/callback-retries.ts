@@ -14,10 +14,51 @@
 import { randomBytes } from 'node:crypto';
 import { CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
 import { callbackPath, type ReceivedAttempt, type Reply } from '../callback-receiver.js';
-import type { CheckName } from '../check-catalog.js';
+import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import { signatureViolations } from './callback.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const CALLBACK_RETRIES_CHECKS = [
+  {
+    name: 'callback-retried',
+    level: 'full',
+    source: 'D6; D7',
+    needsCallback: true,
+    needsSecret: true,
+    title:
+      'A first attempt answered 503, one answered 302 (not followed), and one ended without an answer, is retried within the first delay and its jitter (5.5 s), with the same webhook-id and body, a fresh webhook-timestamp and a valid signature',
+    promises: ['callback.retried-on-failure', 'callback.id-stable-across-retries'],
+  },
+  {
+    name: 'callback-retry-schedule',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    needsRetrySchedule: true,
+    title: 'Every attempt failed: one retry per delay of --retry-schedule, each within its delay and jitter, then no more (it gives up)',
+    promises: ['callback.retry-schedule'],
+  },
+  {
+    name: 'callback-retry-stops-on-410',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    title: 'A first attempt answered 410 Gone is not retried (listened for the retry wait after the 410)',
+    promises: ['callback.410-stops'],
+  },
+  {
+    name: 'callback-retry-after',
+    level: 'full',
+    source: 'D7',
+    needsCallback: true,
+    title:
+      'A first attempt answered 503 with a Retry-After longer than the retry wait is retried no sooner than the Retry-After, and within the retry wait after it',
+    promises: ['callback.retry-after-honoured'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 const FAILED_FIRST_ATTEMPTS: Array<{ caseName: string; reply: Reply; failure: string }> = [
   { caseName: 'first attempt answered 503', reply: 503, failure: 'the 503' },
@@ -195,3 +236,6 @@ function retryViolations(first: ReceivedAttempt, retry: ReceivedAttempt, secret:
   }
   return [...messages, ...signatureViolations(secret, retry)];
 }
+
+/** Run by the callback step (callbacks.ts), with the other callback checks. */
+export const CALLBACK_RETRIES_MODULE: CheckModule<typeof CALLBACK_RETRIES_CHECKS> = { checks: CALLBACK_RETRIES_CHECKS };

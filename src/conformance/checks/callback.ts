@@ -10,11 +10,34 @@ import { isDeepStrictEqual } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { loadContract } from '../../contract/load-contract.js';
 import type { ReceivedAttempt, ReceivedCallback } from '../callback-receiver.js';
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import { callbackHeaderSchemas } from '../contract-samples.js';
 import { parseJsonBody } from '../send-request.js';
 import { type CallbackCheckout, type CallbackSession, deliveryAsExchange } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
 import { formatSchemaErrors } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const CALLBACK_CHECKS = [
+  {
+    name: 'callback-delivered',
+    level: 'schema',
+    source: 'seed: events rule 1; D5; D6',
+    needsCallback: true,
+    title: 'The completion callback arrives as a POST of a CheckoutCompletedEvent with Standard Webhooks headers',
+    promises: ['callback.delivered-on-completion', 'callback.id-form', 'callback.event-shape'],
+  },
+  {
+    name: 'callback-verified',
+    level: 'full',
+    source: 'D5; D6; D22',
+    needsCallback: true,
+    needsSecret: true,
+    title: "The callback's signature verifies with the signing secret and its data is the completed checkout",
+    promises: ['callback.signed-v1', 'callback.event-shape', 'callback.timestamp-fresh'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 /** The documented fields of a checkout that completion may change (D22: the transition and its update time); every
  *  other documented field of `data` is the created record's. */
@@ -119,3 +142,6 @@ function verificationFindings(
       : [];
   return { failures: messages, warnings };
 }
+
+/** Run by the callback step (callbacks.ts), with the other callback checks. */
+export const CALLBACK_MODULE: CheckModule<typeof CALLBACK_CHECKS> = { checks: CALLBACK_CHECKS };

@@ -1,6 +1,7 @@
 // The callback step: one receiver, every callback case at once (each on a checkout of its own), so that the waits
 // for retries and for deliveries that must not come overlap: the step takes about one retry wait, not one per check.
 import type { CheckName } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { checkCallback, type DeliveredCallback } from './callback.js';
 import { checkCallbackIdsUnique, checkNotRedelivered } from './callback-dedup.js';
 import { checkNoCallbackOnExpiry } from './callback-expiry.js';
@@ -40,4 +41,12 @@ export async function checkCallbacks(context: CheckContext, sample: Record<strin
   } finally {
     await session.close();
   }
+}
+
+/** The callback step: it has no check of its own; it runs those of the callback modules, all at once. */
+export const CALLBACKS_MODULE: CheckModule<readonly []> = { checks: [], step: callbacksStep };
+
+function callbacksStep(context: CheckContext, { first }: RunInputs): CheckStep | undefined {
+  if (!context.config.callback) return undefined;
+  return { label: 'callbacks', run: () => checkCallbacks(context, first) };
 }

@@ -12,8 +12,9 @@ export interface CheckContext {
   /** The create endpoint: base URL + CREATE_PATH (`/api/v1/checkouts/`). */
   endpoint: string;
   send(request: SentRequest): Promise<Exchange>;
-  /** POST a body (a value is sent as JSON, a string as it is) to the create endpoint, authenticated by default. */
-  postCreate(body: unknown, headers?: Record<string, string | undefined>): Promise<Exchange>;
+  /** POST a body (a value is sent as JSON, a string as it is, in UTF-8 unless `bodyEncoding` says its characters are
+   *  bytes) to the create endpoint, authenticated by default. */
+  postCreate(body: unknown, headers?: Record<string, string | undefined>, bodyEncoding?: 'latin1'): Promise<Exchange>;
   /** Run fn over items with the configured number of requests in flight. */
   forEachConcurrently<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void>;
 }

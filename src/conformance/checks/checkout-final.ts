@@ -4,10 +4,26 @@
 // to completion reads back `complete`, one driven to expiry `expired`; each is then driven the other way (the helper
 // may refuse, with any answer) and must read back unchanged. Without the read helper, or either driving helper, the
 // check is named as not run.
+
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import { AUTH_SCHEME } from '../conformance-config.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CallbackCheckout, CallbackSession } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const CHECKOUT_FINAL_CHECKS = [
+  {
+    name: 'status-final',
+    level: 'full',
+    source: 'D22',
+    needsCallback: true,
+    title:
+      'A completed checkout reads back complete and an expired one expired (through --read-path), and neither changes when driven the other way',
+    promises: ['record.transitions-final'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 const CHECK = 'status-final';
 const CASES = [
@@ -72,3 +88,6 @@ export async function checkStatusFinal(context: CheckContext, session: CallbackS
     }),
   );
 }
+
+/** Run by the callback step (callbacks.ts): it drives checkouts through the completion and expiry helpers. */
+export const CHECKOUT_FINAL_MODULE: CheckModule<typeof CHECKOUT_FINAL_CHECKS> = { checks: CHECKOUT_FINAL_CHECKS };

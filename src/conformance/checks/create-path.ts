@@ -6,9 +6,24 @@
 // the check fails, and the other checks, which all need the contract's path, are not run. A create answer under the
 // next major version means the service has retired this one, which D26 allows after its Sunset: that is no verdict
 // on this contract, so the run cannot happen (exit 2), as when nothing answers at all (the base URL is wrong).
+
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule } from '../check-module.js';
 import type { CheckRecorder } from '../check-results.js';
 import { CREATE_PATH, CREATE_STATUSES } from '../conformance-config.js';
 import type { Exchange, SentRequest } from '../send-request.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const CREATE_PATH_CHECKS = [
+  {
+    name: 'create-path-served',
+    level: 'schema',
+    source: 'D27',
+    title:
+      'The create operation answers at /api/v1/checkouts/, trailing slash included; one served only without the slash fails (the other checks then do not run)',
+    promises: ['versioning.path'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export type CreatePathOutcome =
   /** The contract's path answers: the run goes on. */
@@ -84,3 +99,6 @@ function answersAsCreate(exchange: Exchange): boolean {
   const status = exchange.response?.status;
   return status !== undefined && status !== 404 && status !== 405 && status < 500 && CREATE_STATUSES.has(status);
 }
+
+/** Judged first, by the run itself, before any step: the other checks need the path it finds. */
+export const CREATE_PATH_MODULE: CheckModule<typeof CREATE_PATH_CHECKS> = { checks: CREATE_PATH_CHECKS };

@@ -4,9 +4,22 @@
 // one of them is not marked as a replay, and a retry once all have finished replays that same record.
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const IDEMPOTENCY_CONCURRENCY_CHECKS = [
+  {
+    name: 'idempotent-concurrent',
+    level: 'full',
+    source: 'D24',
+    title: 'Requests sent at once with one Idempotency-Key make one checkout: each answer is it (replayed) or 409 in progress',
+    promises: ['idempotency.in-progress-409', 'errors.statuses'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 /** How many requests go out at once with one key. */
 export const CONCURRENT_REQUESTS = 5;
@@ -81,4 +94,14 @@ function createdRecord(exchange: Exchange, mayConflict: boolean): { id?: unknown
     return 'the answer is not a checkout with an id';
   }
   return record as { id?: unknown };
+}
+
+export const IDEMPOTENCY_CONCURRENCY_MODULE: CheckModule<typeof IDEMPOTENCY_CONCURRENCY_CHECKS> = {
+  checks: IDEMPOTENCY_CONCURRENCY_CHECKS,
+  step: concurrencyStep,
+};
+
+function concurrencyStep(context: CheckContext, { first }: RunInputs): CheckStep | undefined {
+  if (!context.recorder.isActive('idempotent-concurrent')) return undefined;
+  return { label: 'concurrent idempotent requests', run: () => checkConcurrentIdempotency(context, first) };
 }

@@ -3,9 +3,23 @@
 // the second key: the answer is a checkout of its own, not the first key's replayed (which would hand one merchant
 // another's checkout), and not marked as a replay. Runs only when the second key is given.
 import { randomUUID } from 'node:crypto';
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { AUTH_SCHEME } from '../conformance-config.js';
 import { parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const IDEMPOTENCY_PER_KEY_CHECKS = [
+  {
+    name: 'idempotency-per-key',
+    level: 'full',
+    source: 'D24',
+    needsSecondKey: true,
+    title: "An Idempotency-Key used under one API key, sent under another with the same body, creates that key's own checkout",
+    promises: ['idempotency.scoped-per-key'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export async function checkIdempotencyPerKey(context: CheckContext, sample: Record<string, unknown>): Promise<void> {
   const { recorder, config } = context;
@@ -37,4 +51,14 @@ export async function checkIdempotencyPerKey(context: CheckContext, sample: Reco
     if (mark !== undefined) messages.push(`the answer carries Idempotent-Replayed: ${mark}; the key had not been used under this API key`);
   }
   recorder.record(check, 'the same Idempotency-Key and body under CHECKOUT_API_KEY_2', messages, second);
+}
+
+export const IDEMPOTENCY_PER_KEY_MODULE: CheckModule<typeof IDEMPOTENCY_PER_KEY_CHECKS> = {
+  checks: IDEMPOTENCY_PER_KEY_CHECKS,
+  step: perKeyStep,
+};
+
+function perKeyStep(context: CheckContext, { first }: RunInputs): CheckStep | undefined {
+  if (!context.recorder.isActive('idempotency-per-key')) return undefined;
+  return { label: 'idempotency per API key', run: () => checkIdempotencyPerKey(context, first) };
 }

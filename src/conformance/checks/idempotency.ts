@@ -4,9 +4,23 @@
 // valid-request-accepted's business (D1).
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const IDEMPOTENCY_CHECKS = [
+  {
+    name: 'idempotent-replay',
+    level: 'full',
+    source: 'D24',
+    title:
+      'Same Idempotency-Key and body replays the checkout; another body → 422 idempotency-key-reused; a key of 255 visible characters is taken',
+    promises: ['idempotency.replay-marked', 'idempotency.replay-and-reuse', 'idempotency.key-form', 'errors.422-idempotency-reused'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export async function checkIdempotentReplay(
   context: CheckContext,
@@ -59,4 +73,11 @@ function createdMessages(exchange: Exchange): string[] {
   const { response } = exchange;
   if (!response) return [`no response (${exchange.error}); expected 201`];
   return response.status >= 200 && response.status < 300 ? [] : [`answered ${response.status}; expected 201`];
+}
+
+export const IDEMPOTENCY_MODULE: CheckModule<typeof IDEMPOTENCY_CHECKS> = { checks: IDEMPOTENCY_CHECKS, step: idempotencyStep };
+
+function idempotencyStep(context: CheckContext, { first, second }: RunInputs): CheckStep | undefined {
+  if (!context.recorder.isActive('idempotent-replay')) return undefined;
+  return { label: 'idempotency', run: () => checkIdempotentReplay(context, first, second) };
 }

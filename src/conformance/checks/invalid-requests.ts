@@ -3,11 +3,39 @@
 // offending field: one of errors[].pointer must point at, into or just above a field the contract's validator
 // blames. (A price in another currency than the checkout's is valid since D8 allows it: the valid requests send it.)
 import type { ValidateFunction } from 'ajv';
-import { blamedPointers } from '../generate-bodies.js';
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
+import { blamedPointers, generateInvalidBodies } from '../generate-bodies.js';
 import { invalidBodyCases } from '../invalid-bodies.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const INVALID_REQUESTS_CHECKS = [
+  {
+    name: 'invalid-body-rejected',
+    level: 'schema',
+    source: 'D2; D3; D4; D10–D14',
+    title: "Invalid bodies (the contract's table and generated ones) → 422 validation-failed problem; never 2xx or 5xx",
+    promises: [
+      'request-id.equals-instance',
+      'errors.statuses',
+      'errors.422-validation',
+      'request.unknown-fields-rejected',
+      'request.bounds',
+      'errors.field-codes',
+      'errors.problem-shape',
+    ],
+  },
+  {
+    name: 'error-names-field',
+    level: 'full',
+    source: 'D2',
+    title: 'A validation-failed problem names the offending field in errors[].pointer',
+    promises: ['errors.422-validation'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export interface InvalidRequest {
   name: string;
@@ -54,4 +82,22 @@ export function pointersRelate(named: string, blamed: string): boolean {
   const b = blamed.replace(/\/$/, '');
   if (a === b || a.startsWith(`${b}/`) || b === '') return true;
   return a !== '' && b.startsWith(`${a}/`);
+}
+
+export const INVALID_REQUESTS_MODULE: CheckModule<typeof INVALID_REQUESTS_CHECKS> = {
+  checks: INVALID_REQUESTS_CHECKS,
+  step: invalidRequestsStep,
+};
+
+/** The contract's table of invalid bodies, then generated ones. */
+function invalidRequestsStep(context: CheckContext, { first, validateRequest }: RunInputs): CheckStep {
+  const { config } = context;
+  return {
+    label: 'invalid bodies',
+    run: () =>
+      checkInvalidBodies(context, [
+        ...tableRequests(first, validateRequest),
+        ...generateInvalidBodies(config.seed, config.generated, validateRequest),
+      ]),
+  };
 }

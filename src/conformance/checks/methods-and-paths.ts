@@ -3,10 +3,47 @@
 // the not-found problem. Each probe carries the API key, so that an implementation which checks the key first still
 // reaches its routing answer. The media type of every answer is the shared problem expectation's business.
 import { randomUUID } from 'node:crypto';
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { AUTH_SCHEME, CREATE_PATH } from '../conformance-config.js';
 import type { Exchange, SentRequest } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const METHODS_AND_PATHS_CHECKS = [
+  {
+    name: 'method-not-allowed',
+    level: 'schema',
+    source: 'D3',
+    title: 'GET, PUT, PATCH and DELETE on the create path → 405 problem whose Allow lists POST',
+    promises: ['errors.405-allow', 'errors.statuses'],
+  },
+  {
+    name: 'unknown-path-not-found',
+    level: 'schema',
+    source: 'D3',
+    title: 'An unknown path under /api/v1 → 404 problem',
+    promises: ['errors.statuses', 'errors.404-unknown-path'],
+  },
+  {
+    name: 'head-not-allowed',
+    level: 'schema',
+    source: 'D3',
+    title: 'HEAD on the create path → 405 whose Allow lists POST (a HEAD answer has no body to judge)',
+    promises: ['errors.405-allow'],
+  },
+  {
+    name: 'request-target-unreadable',
+    level: 'full',
+    source: 'D3',
+    title: "A request target that is neither a path nor an http(s) URL a parser reads (`*`, `http://us'er:pw@[/…`) → 400 problem",
+    promises: ['errors.statuses'],
+  },
+] as const satisfies readonly CheckDefinition[];
+
+/** The contract's own examples of a request target no parser reads as a path or an http(s) URL (errors.statuses). */
+const UNREADABLE_TARGETS = ['*', `http://us'er:pw@[${CREATE_PATH}`];
 
 export const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
 
@@ -50,6 +87,19 @@ export async function checkMethodsAndPaths(context: CheckContext, sample: Record
           : allowViolations(exchange, 'HEAD');
     recorder.record('head-not-allowed', 'HEAD on the create path', messages, exchange);
   }
+  if (recorder.isActive('request-target-unreadable')) {
+    await context.forEachConcurrently(UNREADABLE_TARGETS, async (target) => {
+      const exchange = await context.send({
+        method: 'POST',
+        url: context.endpoint,
+        target,
+        headers: { authorization, accept, 'content-type': 'application/json' },
+        body: json,
+      });
+      const name = `POST with the request target ${target}`;
+      recordProblem(context, 'request-target-unreadable', name, exchange, { status: 400, slug: 'bad-request' });
+    });
+  }
   if (recorder.isActive('unknown-path-not-found')) {
     const url = `${config.baseUrl}${API_FOLDER}/conformance-no-such-path-${randomUUID()}/`;
     const probes: Array<Omit<SentRequest, 'url'> & { name: string }> = [
@@ -79,4 +129,13 @@ function allowViolations(exchange: Exchange, method: string): string[] {
   if (!methods.includes('POST')) messages.push(`Allow is ${JSON.stringify(allow)}; expected it to list POST`);
   if (methods.includes(method)) messages.push(`Allow is ${JSON.stringify(allow)}, which lists ${method}, the method just refused`);
   return messages;
+}
+
+export const METHODS_AND_PATHS_MODULE: CheckModule<typeof METHODS_AND_PATHS_CHECKS> = {
+  checks: METHODS_AND_PATHS_CHECKS,
+  step: methodsStep,
+};
+
+function methodsStep(context: CheckContext, { first }: RunInputs): CheckStep {
+  return { label: 'other methods and unknown paths', run: () => checkMethodsAndPaths(context, first) };
 }

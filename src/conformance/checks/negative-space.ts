@@ -4,10 +4,32 @@
 // validator's word, kept with each case; a code this copy of the contract does not know warns instead of failing,
 // since v1 may add codes (D26).
 import { loadContract } from '../../contract/load-contract.js';
+import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import type { NegativeCase } from '../generate-negative-space.js';
+import { generateNegativeSpace } from '../generate-negative-space.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
+import { tableRequests } from './invalid-requests.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const NEGATIVE_SPACE_CHECKS = [
+  {
+    name: 'negative-space-rejected',
+    level: 'schema',
+    source: 'D2; D3; D4; D8–D14; D20',
+    title: "Each field of the request broken one way at a time (from the contract's schema) → 422 validation-failed problem",
+    promises: ['request.unknown-fields-rejected', 'request.bounds', 'request.payment-type'],
+  },
+  {
+    name: 'negative-space-coded',
+    level: 'full',
+    source: 'D2',
+    title: "That 422 names the broken field in errors[].pointer with the contract's code for the broken rule",
+    promises: ['errors.field-codes', 'errors.pointer'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export async function checkNegativeSpace(context: CheckContext, cases: NegativeCase[]): Promise<void> {
   const { recorder } = context;
@@ -47,4 +69,17 @@ export function judgeFieldErrors(
   if (atField.length > 0)
     return { failures: [`errors[] is ${shown}: the field is named with another code; expected ${wanted}`], warnings: [] };
   return { failures: [`errors[] is ${shown}: it does not name the broken field; expected ${wanted}`], warnings: [] };
+}
+
+export const NEGATIVE_SPACE_MODULE: CheckModule<typeof NEGATIVE_SPACE_CHECKS> = { checks: NEGATIVE_SPACE_CHECKS, step: negativeSpaceStep };
+
+/** Each field broken one way at a time, walked from the schema, leaving out what the contract's table already sends. */
+function negativeSpaceStep(context: CheckContext, { first, validateRequest }: RunInputs): CheckStep {
+  return {
+    label: 'negative space',
+    run: () => {
+      const table = tableRequests(first, validateRequest).map(({ body }) => body);
+      return checkNegativeSpace(context, generateNegativeSpace(first, validateRequest, table).cases);
+    },
+  };
 }

@@ -3,8 +3,22 @@
 // seen with two titles fails, showing the answer whose title differs from the first one seen. Answers are observed
 // as they arrive and only each type's first title is kept (for at most MAX_TYPES types, each title cut), so a hostile
 // service that invents a type per answer costs the run a bounded amount of memory.
+
+import type { CheckDefinition } from '../check-catalog.js';
+import type { AnswerObserver, CheckModule } from '../check-module.js';
 import { type Exchange, mediaTypeOf, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const PROBLEM_TITLES_CHECKS = [
+  {
+    name: 'problem-title-stable',
+    level: 'full',
+    source: 'D2',
+    title: "Every problem document of one type carries the same title (Problem.yaml: the type's short summary)",
+    promises: ['errors.problem-shape'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 const MAX_TYPES = 200;
 const MAX_TITLE_CHARS = 500;
@@ -40,3 +54,9 @@ export function observeProblemTitles(context: CheckContext): ProblemTitleObserve
     },
   };
 }
+
+export const PROBLEM_TITLES_MODULE: CheckModule<typeof PROBLEM_TITLES_CHECKS> = {
+  checks: PROBLEM_TITLES_CHECKS,
+  observer: (context): AnswerObserver | undefined =>
+    context.recorder.isActive('problem-title-stable') ? observeProblemTitles(context) : undefined,
+};

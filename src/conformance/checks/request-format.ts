@@ -1,16 +1,44 @@
 // How the body is sent (D3, D14): not as application/json, or JSON in a charset other than UTF-8 → 415; not JSON, an
-// empty body included → 400 malformed-json; over 1 MiB → 413.
+// empty body and bytes that are not UTF-8 included → 400 malformed-json; over 1 MiB → 413.
 // Cases a static mock cannot tell apart (no Content-Type at all, the size limit) run at level full only.
-import type { CheckName } from '../check-catalog.js';
+import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import type { Level } from '../conformance-config.js';
 import type { CheckContext } from './check-context.js';
 import { type ExpectedProblem, recordProblem } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const REQUEST_FORMAT_CHECKS = [
+  {
+    name: 'wrong-media-type-rejected',
+    level: 'schema',
+    source: 'D3',
+    title: 'A body not sent as application/json → 415 problem',
+    promises: ['errors.statuses', 'errors.415-media-type'],
+  },
+  {
+    name: 'malformed-json-rejected',
+    level: 'schema',
+    source: 'D3',
+    title: 'A body that is not JSON → 400 malformed-json problem',
+    promises: ['errors.400-malformed', 'errors.statuses'],
+  },
+  {
+    name: 'oversized-body-rejected',
+    level: 'full',
+    source: 'D3; D14',
+    title: 'A body over 1 MiB → 413 problem',
+    promises: ['errors.statuses', 'errors.413-too-large'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 interface FormatProbe {
   check: CheckName;
   name: string;
   level: Level;
   body: string;
+  /** `latin1`: the body's characters are its bytes (a body that is not UTF-8). */
+  bodyEncoding?: 'latin1';
   contentType: string | undefined;
   expected: ExpectedProblem;
 }
@@ -81,6 +109,16 @@ export function formatProbes(sample: Record<string, unknown>): FormatProbe[] {
       expected: malformed,
     },
     {
+      // Valid JSON in every way but one byte: 0xFF, which no UTF-8 text holds, in place of a letter of a string value.
+      check: 'malformed-json-rejected',
+      name: 'JSON with a byte that is not UTF-8 (0xFF) inside a string',
+      level: 'full',
+      body: json.replace(/"([a-z])/i, '"\u00ff'),
+      bodyEncoding: 'latin1',
+      contentType: 'application/json',
+      expected: malformed,
+    },
+    {
       check: 'malformed-json-rejected',
       name: 'single-quoted JSON',
       level: 'schema',
@@ -113,7 +151,13 @@ export async function checkRequestFormats(context: CheckContext, sample: Record<
     (probe) => recorder.isActive(probe.check) && (probe.level === 'schema' || config.level === 'full'),
   );
   await context.forEachConcurrently(probes, async (probe) => {
-    const exchange = await context.postCreate(probe.body, { 'content-type': probe.contentType });
+    const exchange = await context.postCreate(probe.body, { 'content-type': probe.contentType }, probe.bodyEncoding);
     recordProblem(context, probe.check, probe.name, exchange, probe.expected);
   });
+}
+
+export const REQUEST_FORMAT_MODULE: CheckModule<typeof REQUEST_FORMAT_CHECKS> = { checks: REQUEST_FORMAT_CHECKS, step: requestFormatStep };
+
+function requestFormatStep(context: CheckContext, { first }: RunInputs): CheckStep {
+  return { label: 'media type, malformed JSON and size', run: () => checkRequestFormats(context, first) };
 }

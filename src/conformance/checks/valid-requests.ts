@@ -7,12 +7,116 @@
 import { checkCheckoutRules, type RuleViolation } from '../../contract/checkout-rules.js';
 import { loadContract } from '../../contract/load-contract.js';
 import { computeItemAmount, Decimal, isSameCurrency } from '../../contract/money.js';
-import type { CheckName } from '../check-catalog.js';
+import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { createSuccessStatuses } from '../contract-samples.js';
+import { generateValidBodies } from '../generate-bodies.js';
 import { type Exchange, mediaTypeOf, parseJsonBody } from '../send-request.js';
 import { findUndocumentedFields } from '../undocumented-fields.js';
 import type { CheckContext } from './check-context.js';
 import { formatSchemaErrors, problemViolations, requestIdViolations, requestIdWarnings } from './expect-problem.js';
+
+/** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
+export const VALID_REQUESTS_CHECKS = [
+  {
+    name: 'valid-request-accepted',
+    level: 'schema',
+    source: 'seed: endpoints rule 1; D1; D8',
+    title:
+      'Valid requests (samples, mixed currencies, generated) → 2xx with JSON; a 2xx the contract does not document (it has 200 and 201), or a refused pair, warns',
+    promises: [
+      'record.status-open',
+      'request.currency-any-case',
+      'request.mixed-currencies-accepted',
+      'create.201',
+      'record.zero-line',
+      'request.account-codes',
+    ],
+  },
+  {
+    name: 'response-schema',
+    level: 'schema',
+    source: 'seed: response table; D28',
+    title: "The created record is valid against the contract's Checkout schema (undocumented extra fields warn)",
+    promises: ['record.camel-case', 'record.money-two-decimals'],
+  },
+  {
+    name: 'status-open',
+    level: 'full',
+    source: 'seed: endpoints rule 1',
+    title: 'A new checkout has status "open"',
+    promises: ['record.status-open'],
+  },
+  {
+    name: 'metadata-null',
+    level: 'full',
+    source: 'D17',
+    title: 'A new checkout has metadata null (it cannot be set at creation in v1)',
+    promises: ['record.metadata-null-at-creation'],
+  },
+  {
+    name: 'echoes-request',
+    level: 'full',
+    source: 'seed: endpoints rule 2; D15; D19',
+    title: 'Every field the contract says is echoed holds the value sent (null when absent)',
+    promises: [
+      'record.client-reference-echo',
+      'record.currency-echo',
+      'record.redirect-urls-echo',
+      'record.price-data-echo',
+      'record.echoes',
+    ],
+  },
+  {
+    name: 'amounts-exact',
+    level: 'full',
+    source: 'seed: response table; D13',
+    title: 'Items priced in the checkout currency: quantity × unit_amount rounded half-up; amountTotal = the exact Σ amount',
+    promises: [
+      'record.items-in-order',
+      'record.amount-total',
+      'record.amounts-in-currency',
+      'record.item-amount',
+      'record.total-exact-sum',
+    ],
+  },
+  {
+    name: 'ids-unique',
+    level: 'full',
+    source: 'seed: response table (id, paymentIntent)',
+    title: 'Checkout, payment intent, item and price ids are UUID-shaped and unique across calls',
+    promises: ['record.ids-unique'],
+  },
+  {
+    name: 'url-ends-with-id',
+    level: 'full',
+    source: 'seed: response table, url',
+    title: 'url is absolute and its path ends in /checkouts/<id>',
+    promises: ['record.id-last-segment', 'record.url-host'],
+  },
+  {
+    name: 'time-fields',
+    level: 'full',
+    source: 'seed: response table; D21; D22',
+    title: 'createdAt, updatedAt in seconds, updatedAt ≥ createdAt; expiresAt in ms, after creation (a lifetime < 5 min warns)',
+    promises: ['record.created-at-seconds', 'record.updated-at', 'record.expires-at'],
+  },
+  {
+    name: 'payment-methods-consistent',
+    level: 'full',
+    source: 'D20',
+    title: 'Crypto options exactly when crypto is offered; a chosen crypto pair is among them (other methods may be too)',
+    promises: ['record.crypto-offered-when-chosen', 'record.crypto-options-when-offered'],
+  },
+  {
+    name: 'livemode-per-key',
+    level: 'full',
+    source: 'D23',
+    title:
+      'Every checkout created with one API key has the same isLivemode: the key decides it (which mode a key is, only its owner knows)',
+    promises: ['record.livemode-follows-key'],
+  },
+] as const satisfies readonly CheckDefinition[];
 
 export interface ValidRequest {
   name: string;
@@ -256,4 +360,50 @@ export function checkIdsUnique(context: CheckContext, created: CreatedCheckout[]
     }
     context.recorder.record('ids-unique', caseName, messages, exchange);
   }
+}
+
+/**
+ * livemode-per-key over every checkout the run created with CHECKOUT_API_KEY: the key decides live or test (D23), so
+ * every record says the same, as the first one does. Which mode that is the kit cannot know; a service that let
+ * anything else decide it (the body, the time, chance) gives two answers over the run's many creates.
+ */
+export function checkLivemodePerKey(context: CheckContext, created: CreatedCheckout[]): void {
+  const first = created[0];
+  if (!first) return;
+  const expected = first.record.isLivemode;
+  for (const { caseName, record, exchange } of created) {
+    const messages =
+      typeof record.isLivemode !== 'boolean'
+        ? [`isLivemode is ${JSON.stringify(record.isLivemode ?? null)}, not a boolean`]
+        : record.isLivemode === expected
+          ? []
+          : [
+              `isLivemode is ${record.isLivemode}, but ${first.caseName}, created with the same key, has ${expected}: D23, the key decides it`,
+            ];
+    context.recorder.record('livemode-per-key', caseName, messages, exchange);
+  }
+}
+
+export const VALID_REQUESTS_MODULE: CheckModule<typeof VALID_REQUESTS_CHECKS> = { checks: VALID_REQUESTS_CHECKS, step: validRequestsStep };
+
+/** The named examples, the first one with a charset parameter, and generated bodies; then the checks over them all. */
+function validRequestsStep(context: CheckContext, { samples, first, validateRequest }: RunInputs): CheckStep {
+  const { config, recorder } = context;
+  return {
+    label: 'valid requests',
+    run: async () => {
+      const valid: ValidRequest[] = [
+        ...Object.entries(samples).map(([name, body]) => ({ name: `sample ${name}`, body })),
+        {
+          name: 'sample usdtOnTron with Content-Type: application/json; charset=utf-8',
+          body: first,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        },
+        ...generateValidBodies(config.seed, config.generated, validateRequest),
+      ];
+      const created = await checkValidRequests(context, valid);
+      if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);
+      if (recorder.isActive('livemode-per-key')) checkLivemodePerKey(context, created);
+    },
+  };
 }

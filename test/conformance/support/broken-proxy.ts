@@ -3,12 +3,18 @@
 // (it then points callback_url at itself and relays). With no mutation it passes everything through unchanged.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export interface ProxiedRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
   body: string;
+  /** The body is not UTF-8: its characters are its bytes (latin1), and it is sent on as those bytes. */
+  binary?: boolean;
+  /** Headers that came on more than one line (two Authorization headers), sent on the same way; they replace
+   *  `headers`', which keeps the first (as Node does). */
+  repeated?: Record<string, string[]>;
 }
 
 export interface ProxiedResponse {
@@ -17,6 +23,8 @@ export interface ProxiedResponse {
   body: string;
   /** Sent with Transfer-Encoding: chunked, in pieces, instead of with a Content-Length. */
   chunked?: boolean;
+  /** Sent compressed with gzip (Content-Encoding: gzip). */
+  gzip?: boolean;
 }
 
 export interface ProxyTools {
@@ -64,17 +72,22 @@ export async function startBrokenProxy(upstream: string): Promise<BrokenProxy> {
   let state: Record<string, unknown> = {};
   const upstreamUrl = new URL(upstream);
   const forward = (request: ProxiedRequest, target = upstreamUrl): Promise<ProxiedResponse> =>
-    sendRaw(new URL(request.path, target), request);
+    sendRaw(request.path.startsWith('/') ? new URL(request.path, target) : target, request);
   let ownUrl = '';
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    const text = bytes.toString('utf8');
+    const binary = !Buffer.from(text, 'utf8').equals(bytes);
     let request: ProxiedRequest = {
       method: req.method ?? 'GET',
       path: req.url ?? '/',
       headers: flatten(req.headers),
-      body: Buffer.concat(chunks).toString('utf8'),
+      body: binary ? bytes.toString('latin1') : text,
+      ...(binary && { binary }),
+      ...repeatedHeaders(req.rawHeaders),
     };
     delete request.headers.host;
     try {
@@ -156,28 +169,44 @@ function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {
   );
 }
 
+/** The headers that came on more than one line, from Node's raw list of names and values. */
+function repeatedHeaders(raw: string[]): Pick<ProxiedRequest, 'repeated'> {
+  const lines = new Map<string, string[]>();
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index].toLowerCase();
+    lines.set(name, [...(lines.get(name) ?? []), raw[index + 1]]);
+  }
+  const repeated = Object.fromEntries([...lines].filter(([, values]) => values.length > 1));
+  return Object.keys(repeated).length > 0 ? { repeated } : {};
+}
+
 function send(res: http.ServerResponse, response: ProxiedResponse): void {
   const headers = { ...response.headers };
   for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
+  const body = response.gzip ? gzipSync(response.body) : Buffer.from(response.body);
+  if (response.gzip) headers['content-encoding'] = 'gzip';
   if (response.chunked) {
     res.writeHead(response.status, { ...headers, 'transfer-encoding': 'chunked' });
-    const middle = Math.floor(response.body.length / 2);
-    res.write(response.body.slice(0, middle));
-    res.end(response.body.slice(middle));
+    const middle = Math.floor(body.length / 2);
+    res.write(body.subarray(0, middle));
+    res.end(body.subarray(middle));
     return;
   }
-  res.writeHead(response.status, { ...headers, 'content-length': Buffer.byteLength(response.body) });
-  res.end(response.body);
+  res.writeHead(response.status, { ...headers, 'content-length': body.length });
+  res.end(body);
 }
 
 function sendRaw(url: URL, request: ProxiedRequest): Promise<ProxiedResponse> {
-  const headers: Record<string, string | number> = { ...request.headers };
+  const headers: Record<string, string | number | string[]> = { ...request.headers, ...request.repeated };
   delete headers['content-length'];
   delete headers.host;
-  if (request.body !== '' || request.method === 'POST') headers['content-length'] = Buffer.byteLength(request.body);
+  const body = Buffer.from(request.body, request.binary ? 'latin1' : 'utf8');
+  if (request.body !== '' || request.method === 'POST') headers['content-length'] = body.length;
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = http.request(url, { method: request.method, headers }, (res) => {
+    // A target that is not a path (`*`, an unreadable URL) is sent on as it came, not resolved against the upstream.
+    const target = request.path.startsWith('/') ? {} : { path: request.path };
+    const req = http.request(url, { method: request.method, headers, ...target }, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -190,6 +219,6 @@ function sendRaw(url: URL, request: ProxiedRequest): Promise<ProxiedResponse> {
     req.on('error', (error) => {
       if (!answered) reject(error);
     });
-    req.end(request.body);
+    req.end(body);
   });
 }

@@ -143,14 +143,10 @@ export const CORRECT_VARIANTS: CorrectAnswerVariant[] = [
     breakage: () => ({ response: (response) => (response.body === '' ? undefined : { ...response, chunked: true }) }),
   },
   {
-    name: 'slower-callback',
-    chooses: 'each callback attempt sent 800 ms later than the sandbox sends it (within the schedule and the retry wait)',
-    breakage: () => ({
-      deliver: async (delivery, tools) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        return tools.relay(delivery).catch(() => 502);
-      },
-    }),
+    name: 'gzip-answers',
+    chooses:
+      'every answer with a body compressed with gzip (Content-Encoding: gzip; a request without Accept-Encoding accepts any coding, RFC 9110 §12.5.3)',
+    breakage: () => ({ response: (response) => (response.body === '' ? undefined : { ...response, gzip: true }) }),
   },
   {
     name: 'created-200',

@@ -1012,6 +1012,77 @@ export function buildMutations(apiKey: string, callbackSecret: string): Mutation
       },
     },
     {
+      name: 'invalid-utf8-accepted',
+      breaks: 'a body that is not UTF-8 read leniently, each bad byte as U+FFFD, instead of 400 malformed-json (D3)',
+      caughtBy: 'malformed-json-rejected',
+      levels: full,
+      breakage: {
+        request: (request) =>
+          request.binary ? { ...request, body: Buffer.from(request.body, 'latin1').toString('utf8'), binary: undefined } : undefined,
+      },
+    },
+    {
+      name: 'repeated-authorization-first-taken',
+      breaks: 'two Authorization headers: the first one read, and the request let in (errors.statuses: 401)',
+      caughtBy: 'auth-header-repeated',
+      levels: full,
+      breakage: { request: (request) => (request.repeated?.authorization ? { ...request, repeated: undefined } : undefined) },
+    },
+    {
+      name: '429-without-retry-after',
+      breaks: 'a rate limit met on the third create, answered 429 rate-limited without Retry-After (D25)',
+      caughtBy: 'rate-limited-retry-after',
+      levels: full,
+      breakage: {
+        response: (response, request, tools) => {
+          if (!isCreate(request) || response.status !== 201) return undefined;
+          tools.state.creates = Number(tools.state.creates ?? 0) + 1;
+          if (tools.state.creates !== 3) return undefined;
+          const { 'retry-after': _dropped, ...headers } = response.headers;
+          const instance = headers['request-id'] ?? `urn:uuid:${randomUUID()}`;
+          const problem = {
+            type: 'https://api.checkout.example/problems/rate-limited',
+            title: 'Too many requests',
+            status: 429,
+            detail: 'Too many requests for this API key.',
+            instance,
+          };
+          return { status: 429, headers: { ...headers, 'content-type': 'application/problem+json' }, body: JSON.stringify(problem) };
+        },
+      },
+    },
+    {
+      name: 'deprecation-without-sunset',
+      breaks: 'v1 announced as deprecated with a Deprecation header and no Sunset (D26: both)',
+      caughtBy: 'deprecation-announced',
+      levels: full,
+      breakage: {
+        response: (response) => ({ ...response, headers: { ...response.headers, deprecation: `@${Math.floor(Date.now() / 1000)}` } }),
+      },
+    },
+    {
+      name: 'livemode-varies',
+      breaks: 'isLivemode decided by something other than the key: the second checkout created is live, the others test (D23)',
+      caughtBy: 'livemode-per-key',
+      levels: full,
+      breakage: {
+        response: (response, request, tools) => {
+          if (!isCreate(request) || response.status !== 201) return undefined;
+          tools.state.created = Number(tools.state.created ?? 0) + 1;
+          if (tools.state.created !== 2) return undefined;
+          const record = JSON.parse(response.body);
+          return { ...response, body: JSON.stringify({ ...record, isLivemode: !record.isLivemode }) };
+        },
+      },
+    },
+    {
+      name: 'unreadable-target-routed',
+      breaks: 'a request target that is not a path (`*`, an unreadable URL) routed as the path `/` and answered 404 instead of 400',
+      caughtBy: 'request-target-unreadable',
+      levels: full,
+      breakage: { request: (request) => (request.path.startsWith('/') ? undefined : { ...request, path: '/' }) },
+    },
+    {
       name: 'problem-title-varies',
       breaks: 'a validation-failed title that names the first field that failed, so it differs between occurrences',
       caughtBy: 'problem-title-stable',
@@ -1305,6 +1376,25 @@ export function buildCorrectVariants(callbackSecret: string): CorrectVariant[] {
             ...delivery,
             headers: { ...delivery.headers, 'webhook-signature': `${rotated} ${delivery.headers['webhook-signature']} ${v1a}` },
           };
+        },
+      },
+    },
+    {
+      name: 'first-attempt-later',
+      declaresSchedule: false,
+      chooses:
+        "each event's first attempt made at the service's first retry, a delay later than the completion (a slower callback within the schedule); the delay is the sandbox's own retry timer, nothing waits in the test",
+      breakage: {
+        deliver: (delivery, tools) => {
+          // The attempt the receiver first sees is the sandbox's second: its first is answered 503 here, unseen.
+          tools.state.held ??= new Set<string>();
+          const held = tools.state.held as Set<string>;
+          const id = delivery.headers['webhook-id'];
+          if (!held.has(id)) {
+            held.add(id);
+            return Promise.resolve(503);
+          }
+          return tools.relay(delivery).catch(() => 502);
         },
       },
     },

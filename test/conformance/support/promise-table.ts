@@ -1,7 +1,7 @@
 // docs/conformance.md's table of promises, rendered from the ledger (src/conformance/promises.json): one row per
-// promise with its kind, what checks it (checks and mutants), what it needs, or why it cannot be seen, and its first
+// promise with its kind, what checks it (the checks that declare it, and mutants), what it needs, or why it cannot be seen, and its first
 // sentence. test/conformance/promise-ledger.test.ts fails when the doc's copy differs, and prints the new one.
-import { CHECKS } from '../../../src/conformance/check-catalog.js';
+import { CHECKS, checksObserving } from '../../../src/conformance/check-catalog.js';
 import { INFORMATIVE, kindOf, PROMISES, type PromiseEntry, type PromiseKind } from '../../../src/conformance/promise-ledger.js';
 
 export const TABLE_START = '<!-- promise-ledger:start (generated from src/conformance/promises.json; see promise-ledger.test.ts) -->';
@@ -11,10 +11,10 @@ const code = (names: string[]) => names.map((name) => `\`${name}\``).join(', ');
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
 function howSeen(entry: PromiseEntry): string {
-  if (entry.check) return `${code(entry.check.checks)}; mutants ${code(entry.check.mutants)}`;
+  const checks = checksObserving(entry.id);
+  if (entry.check) return `${code(checks)}; mutants ${code(entry.check.mutants)}`;
   if (entry.needs) {
-    const checks = entry.needs.checks.length > 0 ? `; then ${code(entry.needs.checks)}` : '; no check takes it yet';
-    return `needs ${entry.needs.input}${checks}`;
+    return `needs ${entry.needs.input}; then ${code(checks)}`;
   }
   return entry.unobservable ?? `not yet: ${entry.unchecked}`;
 }
