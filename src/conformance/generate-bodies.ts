@@ -1,13 +1,23 @@
-// Generated request bodies, seeded so a run can be repeated exactly (--seed). Valid variants stay inside what the
-// contract's samples show the service accepting: their currency and network codes in any case, mixed freely across
-// the checkout, its prices and the payment (D8, D9), with any amounts, quantities, items and optional fields the
-// schema allows. Invalid bodies break one spot of a valid variant; the contract's compiled request validator decides
-// what counts as invalid and which field it names, so nothing here re-types a rule.
+// Generated request bodies, seeded so a run can be repeated exactly (--seed). Valid variants are drawn from the
+// contract's request schema (schema-arbitrary.ts: its lengths, counts, bounds, patterns and required fields), with
+// the codes the contract's samples show the service accepting, in any case and mixed freely across the checkout, its
+// prices and the payment (D8, D9), and URLs on hosts that are never called. Invalid bodies break one spot of a valid
+// variant; the contract's compiled request validator decides what counts as invalid and which field it names, so
+// nothing here re-types a rule.
 
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import fc from 'fast-check';
-import { blamedPointer } from '../contract/field-errors.js';
+import { blamedPointer, URL_COMPONENT } from '../contract/field-errors.js';
+import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
 import { type SampleCodes, sampleCodes } from './contract-samples.js';
+import {
+  casingsOf,
+  type RequestBounds,
+  readRequestBounds,
+  requestBodyArbitrary,
+  safeUrlArbitrary,
+  withPricesMostlyInCheckoutCurrency,
+} from './schema-arbitrary.js';
 
 export interface GeneratedBody {
   name: string;
@@ -21,74 +31,25 @@ export interface GeneratedInvalidBody {
   pointers: string[];
 }
 
-const casings = (code: string) =>
-  fc.constantFrom(code.toLowerCase(), code.toUpperCase(), code[0].toUpperCase() + code.slice(1).toLowerCase());
-
-const unitAmount = fc
-  .tuple(
-    fc.oneof(fc.constant('0'), fc.bigInt({ min: 1n, max: 999_999_999_999n }).map(String), fc.integer({ min: 1, max: 999 }).map(String)),
-    fc.option(fc.stringMatching(/^[0-9]{1,8}$/), { nil: undefined }),
-  )
-  .map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`))
-  .filter((amount) => !/^0(?:\.0+)?$/.test(amount));
-
-const text = (maxLength: number) =>
-  fc.oneof(fc.string({ minLength: 1, maxLength }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(maxLength, 40) }));
-const pathSegment = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,15}$/);
-const httpUrl = fc
-  .tuple(
-    fc.constantFrom('https', 'http', 'HTTPS'),
-    fc.constantFrom('shop.example.com', 'example.org:8443', '127.0.0.1', '[2001:db8::1]:8443'),
-    fc.array(pathSegment, { maxLength: 3 }),
-    fc.option(pathSegment, { nil: undefined }),
-  )
-  .map(([scheme, host, segments, query]) => `${scheme}://${host}/${segments.join('/')}${query ? `?order=${query}` : ''}`);
-
-// Most prices are in the checkout currency, where the kit can check each amount exactly (D13); the others are
-// converted at the implementation's rate, where only the total's arithmetic is checkable.
-const priceCurrency = (checkout: string, codes: SampleCodes) =>
-  fc.oneof({ arbitrary: casings(checkout), weight: 3 }, { arbitrary: fc.constantFrom(...codes.currencies).chain(casings), weight: 1 });
-
-const invoiceItem = (currency: string, codes: SampleCodes) =>
-  fc.record({
-    price_data: fc.record({
-      product_data: fc.record(
-        { name: text(250), description: text(1000), images: fc.array(httpUrl, { maxLength: 8 }) },
-        { requiredKeys: ['name'] },
-      ),
-      currency: priceCurrency(currency, codes),
-      unit_amount: unitAmount,
+/** The request schema's bodies, with the samples' codes (D8, D9) and safe hosts as the kit's choices. */
+function validBody(codes: SampleCodes, contract: OpenApiDocument) {
+  return withPricesMostlyInCheckoutCurrency(
+    requestBodyArbitrary(contract, {
+      CurrencyCode: fc.constantFrom(...codes.currencies).chain(casingsOf),
+      CryptoPaymentMethodDetail: fc
+        .constantFrom(...codes.paymentPairs)
+        .chain(({ currency, network }) => fc.record({ currency: casingsOf(currency), network: casingsOf(network) })),
+      [URL_COMPONENT]: safeUrlArbitrary(),
     }),
-    quantity: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10_000 })),
-  });
-
-function validBody(codes: SampleCodes) {
-  const paymentPair = fc
-    .constantFrom(...codes.paymentPairs)
-    .chain(({ currency, network }) => fc.record({ currency: casings(currency), network: casings(network) }));
-  return fc
-    .constantFrom(...codes.currencies)
-    .chain(casings)
-    .chain((currency) =>
-      fc.record(
-        {
-          currency: fc.constant(currency),
-          invoice_items: fc.array(invoiceItem(currency, codes), { minLength: 1, maxLength: 5 }),
-          client_reference_id: text(200),
-          success_url: httpUrl,
-          cancel_url: httpUrl,
-          callback_url: httpUrl,
-          payment_method_data: paymentPair.map((detail) => ({ type: 'cryptopaymentmethoddetail', paymentMethodDetail: detail })),
-        },
-        { requiredKeys: ['currency', 'invoice_items'] },
-      ),
-    );
+  );
 }
 
 /** Boundary bodies worth sending on every run: rounding half-up where a float or banker's rounding goes wrong,
  *  the largest amounts and quantities (where too few significant digits round twice), the most items, and prices
  *  in another currency than the checkout's next to prices in it (converted, yet amountTotal = Σ amount). */
-function boundaryBodies(): GeneratedBody[] {
+function boundaryBodies({ largestUnitAmount: largest, maxQuantity, maxItems, maxUrlLength }: RequestBounds): GeneratedBody[] {
+  // A price whose product with one quantity short of the largest rounds exactly at a half cent's last digit.
+  const halfCentProbe = `${largest.split('.')[0]}.99510001`;
   const item = (unit_amount: string, quantity: number, currency = 'usdt') => ({
     price_data: { product_data: { name: `item ${unit_amount}` }, currency, unit_amount },
     quantity,
@@ -105,16 +66,16 @@ function boundaryBodies(): GeneratedBody[] {
       name: 'boundary: a line that rounds to 0.00 (7 × 0.00012345 next to 10): its record, or 422 too_small on it',
       body: body([item('10', 1), item('0.00012345', 7)]),
     },
-    { name: 'boundary: largest unit_amount × largest quantity', body: body([item('999999999999.99999999', 10_000)]) },
+    { name: `boundary: largest unit_amount × largest quantity (${largest} × ${maxQuantity})`, body: body([item(largest, maxQuantity)]) },
     {
-      name: 'boundary: a product of 24 significant digits (999999999999.99510001 × 9999 = …51.00499999)',
-      body: body([item('999999999999.99510001', 9_999)]),
+      name: `boundary: a product of the most significant digits (${halfCentProbe} × ${maxQuantity - 1})`,
+      body: body([item(halfCentProbe, maxQuantity - 1)]),
     },
     {
-      name: 'boundary: 100 items at the largest amount (a 21-digit total)',
-      body: body(Array.from({ length: 100 }, () => item('999999999999.99999999', 10_000))),
+      name: `boundary: ${maxItems} items at the largest amount and quantity`,
+      body: body(Array.from({ length: maxItems }, () => item(largest, maxQuantity))),
     },
-    { name: 'boundary: 100 items of 0.10', body: body(Array.from({ length: 100 }, () => item('0.1', 1))) },
+    { name: `boundary: ${maxItems} items of 0.10`, body: body(Array.from({ length: maxItems }, () => item('0.1', 1))) },
     {
       name: 'boundary: prices in the checkout currency and in another (EUR checkout, USD and eur prices)',
       // No line near 0.00 once converted: the rate is the service's, and a line that rounds to 0.00 may be refused (D29).
@@ -122,15 +83,18 @@ function boundaryBodies(): GeneratedBody[] {
     },
     {
       name: 'boundary: the largest amount converted (an eur price on a USD checkout)',
-      body: body([item('999999999999.99999999', 10_000, 'eur')], 'USD'),
+      body: body([item(largest, maxQuantity, 'eur')], 'USD'),
     },
-    { name: 'boundary: URLs at the edges of D14 (an IRI, a query with <, an IPv6 host, 2048 characters)', body: urlEdgeBody() },
+    {
+      name: `boundary: URLs at the edges of D14 (an IRI, a query with <, an IPv6 host, ${maxUrlLength} characters)`,
+      body: urlEdgeBody(maxUrlLength),
+    },
   ];
 }
 
 // D14: every HttpUrl is accepted as written, these included; an implementation that answers 422 refuses what the
 // contract accepts. The callback_url is on the reserved documentation range, so no callback reaches anyone.
-function urlEdgeBody(): GeneratedBody['body'] {
+function urlEdgeBody(maxUrlLength: number): GeneratedBody['body'] {
   const longUrl = 'https://shop.example.com/';
   return {
     currency: 'usdt',
@@ -145,7 +109,7 @@ function urlEdgeBody(): GeneratedBody['body'] {
       },
     ],
     success_url: 'https://shop.example.com/done?next=<cart>|x',
-    cancel_url: `${longUrl}${'a'.repeat(2048 - longUrl.length)}`,
+    cancel_url: `${longUrl}${'a'.repeat(maxUrlLength - longUrl.length)}`,
     callback_url: 'http://[2001:db8::1]:8080/hooks/checkout',
   };
 }
@@ -155,11 +119,12 @@ export function generateValidBodies(
   count: number,
   validate: ValidateFunction,
   codes: SampleCodes = sampleCodes(),
+  contract: OpenApiDocument = loadContract(),
 ): GeneratedBody[] {
   const random = fc
-    .sample(validBody(codes), { seed, numRuns: count })
+    .sample(validBody(codes, contract), { seed, numRuns: count })
     .map((body, index) => ({ name: `generated #${index + 1} (seed ${seed})`, body }));
-  const bodies = [...boundaryBodies(), ...random];
+  const bodies = [...boundaryBodies(readRequestBounds(contract)), ...random];
   for (const { name, body } of bodies) {
     if (!validate(body)) {
       const errors = JSON.stringify(validate.errors);
@@ -169,11 +134,12 @@ export function generateValidBodies(
   return bodies;
 }
 
-// Ways to break one spot of a body; the validator keeps only the breaks the contract rejects.
-const WRONG_VALUES: unknown[] = [null, 12.5, -1, 0, '', 'x'.repeat(2049), true, [], {}, '1e3', ' '];
+// Ways to break one spot of a body, none tied to a bound (the negative-space walk steps past each bound); the
+// validator keeps only the breaks the contract rejects.
+const WRONG_VALUES: unknown[] = [null, 12.5, -1, 0, '', true, [], {}, '1e3', ' '];
 
 export function generateInvalidBodies(seed: number, count: number, validate: ValidateFunction): GeneratedInvalidBody[] {
-  const valid = generateValidBodies(seed + 1, count, validate).slice(boundaryBodies().length);
+  const valid = generateValidBodies(seed + 1, count, validate).filter(({ name }) => name.startsWith('generated #'));
   const out: GeneratedInvalidBody[] = [];
   valid.forEach(({ body }, index) => {
     const spots = listPointers(body);

@@ -2,8 +2,9 @@
 // every field of CreateCheckoutRequest (nested objects and the first element of each array included), one body each
 // with the field missing (where required), null, every other JSON type, each bound just past (length, value, item
 // count), its pattern broken, a value outside its closed enum, and an unknown field next to it in each object. Each
-// changes the seed sample `usdtOnTron` (which sends every field) in that one spot. The list is stable (no randomness),
-// and a body the contract's invalid table already sends is left out.
+// changes the seed sample `usdtOnTron` in that one spot; a field the sample does not send is first filled in with the
+// schema's own `example` for it, so a field added to the schema is walked without an edit to the sample. The list is
+// stable (no randomness), and a body the contract's invalid table already sends is left out.
 //
 // What a correct implementation must answer is read from the contract's own validator, never re-typed: every field
 // it blames (pointersBlamedFor) and, for each, every code the contract gives one of the rules the value breaks
@@ -42,11 +43,12 @@ const PATTERN_BREAKERS = [' ', '!', '.', '@', 'é', '/'];
 
 /** The negative space over `sample`, judged by the contract's compiled request validator. */
 export function generateNegativeSpace(
-  sample: Record<string, unknown>,
+  given: Record<string, unknown>,
   validate: ValidateFunction,
   tableBodies: unknown[] = [],
   contract: OpenApiDocument = loadContract(),
 ): NegativeSpace {
+  const sample = completeWithExamples(contract, REQUEST_SCHEMA, given) as Record<string, unknown>;
   const drafts: Array<{ name: string; body: unknown; pointer: string }> = [];
   const walk = (schemaRef: unknown, pointer: string, path: Array<string | number>, required: boolean) => {
     const schema = resolveRef<Schema>(contract, schemaRef);
@@ -120,6 +122,20 @@ export function expectedFieldErrors(
     }
   }
   return [...byPointer].map(([pointer, codes]) => ({ pointer, codes: [...codes] }));
+}
+
+/** A copy of `value` with every field its schema has and it lacks filled in with that field's own `example`. */
+function completeWithExamples(contract: OpenApiDocument, schemaRef: unknown, value: unknown): unknown {
+  const schema = resolveRef<Schema | undefined>(contract, schemaRef) ?? {};
+  if (Array.isArray(value)) return value.map((item) => completeWithExamples(contract, schema.items, item));
+  if (!value || typeof value !== 'object' || schema.type !== 'object') return structuredClone(value);
+  const completed: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) completed[key] = completeWithExamples(contract, schema.properties?.[key], child);
+  for (const [key, child] of Object.entries<unknown>(schema.properties ?? {})) {
+    const example = resolveRef<Schema>(contract, child).example;
+    if (!(key in completed) && example !== undefined) completed[key] = structuredClone(example);
+  }
+  return completed;
 }
 
 function relatesToTarget(blamed: string, target: string): boolean {

@@ -5,13 +5,11 @@
 import type { ErrorObject } from 'ajv';
 import type { FieldError } from '../../generated/openapi.js';
 import { type ContractValidators, createContractValidators } from './compile-schemas.js';
-import { describeViolations, findPatternFacts, type Violation, type ViolationParams } from './field-errors.js';
+import { COMPONENT_SCHEMA_REF, describeViolations, findPatternFacts, type Violation, type ViolationParams } from './field-errors.js';
 import type { OpenApiDocument } from './load-contract.js';
 
 /** The field errors of a body: empty when it is valid. */
 export type DescribeBody = (body: unknown) => FieldError[];
-
-const COMPONENT_SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 /**
  * The describer of bodies that must match `schema`, a schema of the contract (such as an operation's request body

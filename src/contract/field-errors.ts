@@ -184,7 +184,8 @@ interface SchemaCandidate {
   component: string | undefined;
 }
 
-const COMPONENT_SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
+/** A reference to a named schema component; group 1 is its name. */
+export const COMPONENT_SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 const MAX_REF_DEPTH = 32; // deeper than any real chain of $ref; stops a recursive schema from looping
 
 /**

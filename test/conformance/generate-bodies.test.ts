@@ -3,7 +3,9 @@ import { pointersRelate, tableRequests } from '../../src/conformance/checks/inva
 import { sampleCodes, seedSamples } from '../../src/conformance/contract-samples.js';
 import { generateInvalidBodies, generateValidBodies } from '../../src/conformance/generate-bodies.js';
 import { invalidBodyCases } from '../../src/conformance/invalid-bodies.js';
+import { readRequestBounds } from '../../src/conformance/schema-arbitrary.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 
 const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
 
@@ -24,7 +26,10 @@ describe('generated bodies', () => {
     expect(bodies.some((b) => b.payment_method_data === undefined)).toBe(true);
     expect(bodies.some((b) => b.invoice_items.length > 1)).toBe(true);
     expect(bodies.some((b) => b.invoice_items.length === 100)).toBe(true);
-    expect([...new Set(bodies.map((b) => b.currency))].sort()).toEqual(['EUR', 'Eur', 'USD', 'USDT', 'Usd', 'Usdt', 'eur', 'usd', 'usdt']);
+    // Seed 7: the samples' three codes, in 27 of the casings each letter's case can take.
+    const currencies = [...new Set(bodies.map((b) => b.currency))];
+    expect([...new Set(currencies.map((code) => code.toLowerCase()))].sort()).toEqual(['eur', 'usd', 'usdt']);
+    expect(currencies.length).toBe(27);
   });
 
   it('valid variants mix the checkout, price and payment currencies, using only the codes the samples use (D8)', () => {
@@ -43,42 +48,61 @@ describe('generated bodies', () => {
   it("invalid bodies are rejected by the contract's validator, which names the pointers the kit expects", () => {
     const bodies = generateInvalidBodies(42, 30, validate);
     expect(bodies.length).toBe(30);
-    // Seed 42: the spot each body breaks, as the validator names it (two where one change breaks two rules; an
-    // unexpected field is named at itself and at the root).
+    // Seed 42: the spot each body breaks, as the validator names it (an unexpected field is named at itself and at
+    // the object holding it).
     expect(bodies.map(({ pointers }) => pointers)).toEqual([
-      ['/invoice_items/0/price_data', '/invoice_items/0/quantity'],
-      ['/callback_url'],
-      ['/invoice_items/2/price_data/product_data/images/0'],
-      ['/invoice_items/1/price_data/product_data'],
-      ['/payment_method_data/type'],
-      ['/payment_method_data/type'],
       ['/invoice_items'],
-      ['/invoice_items/1/price_data/product_data/images/4'],
-      ['/unexpected_field', ''],
-      ['/currency'],
-      ['/invoice_items/3/quantity'],
-      ['/invoice_items/1/price_data/unit_amount'],
-      ['/invoice_items/2/price_data/product_data'],
+      ['/invoice_items/2/unexpected_field', '/invoice_items/2'],
+      ['/invoice_items/1/price_data/unexpected_field', '/invoice_items/1/price_data'],
       ['/invoice_items/2/price_data'],
-      ['/invoice_items/2/price_data/currency'],
-      ['/invoice_items/0/price_data'],
-      ['/invoice_items/1/price_data/product_data/images/3'],
-      ['/invoice_items/0/price_data/unit_amount'],
-      ['/invoice_items/0/price_data/product_data'],
-      ['/invoice_items/1/price_data/product_data/name'],
-      ['/client_reference_id'],
       ['/invoice_items/0/price_data/product_data/images'],
-      ['/invoice_items/3/price_data/product_data/description'],
-      ['/invoice_items/0/price_data/product_data/description'],
-      ['/invoice_items/2/price_data/product_data/images/0'],
+      ['/invoice_items/3/price_data/product_data'],
+      ['/currency'],
       ['/invoice_items/1/price_data/currency'],
-      ['/invoice_items/0/price_data', '/invoice_items/0/quantity'],
-      ['/cancel_url'],
-      ['/invoice_items/1/price_data'],
-      ['/success_url'],
+      ['/currency'],
+      ['/invoice_items/5/price_data/unexpected_field', '/invoice_items/5/price_data'],
+      ['/invoice_items/6/price_data/currency'],
+      ['/invoice_items/0/price_data/product_data/name'],
+      ['/invoice_items/2/unexpected_field', '/invoice_items/2'],
+      ['/invoice_items/7/price_data/product_data/images/3'],
+      ['/invoice_items/3'],
+      ['/invoice_items/2/price_data/product_data/description'],
+      ['/invoice_items/2/price_data/unit_amount'],
+      ['/invoice_items/2/price_data/product_data/unexpected_field', '/invoice_items/2/price_data/product_data'],
+      ['/invoice_items/1/price_data/product_data/images/2'],
+      ['/invoice_items/1/quantity'],
+      ['/invoice_items/2/price_data/product_data/images/5'],
+      ['/invoice_items/0/price_data/product_data/name'],
+      ['/invoice_items/0/price_data/product_data/images/1'],
+      ['/invoice_items/5'],
+      ['/invoice_items/0/price_data/unit_amount'],
+      ['/invoice_items/0/price_data/product_data/name'],
+      ['/invoice_items/1/price_data/product_data/images/2'],
+      ['/invoice_items/2/price_data/product_data/images/2'],
+      ['/invoice_items/9/price_data/unit_amount'],
+      ['/invoice_items/1/price_data/product_data/images/4'],
     ]);
     for (const { body } of bodies) expect(validate(body)).toBe(false);
     expect(generateInvalidBodies(42, 30, validate)).toEqual(bodies);
+  });
+});
+
+describe("the request's outer bounds", () => {
+  it("are read from the contract's schemas, for the boundary bodies", () => {
+    expect(readRequestBounds(loadContract())).toEqual({
+      largestUnitAmount: '999999999999.99999999',
+      maxQuantity: 10_000,
+      maxItems: 100,
+      maxUrlLength: 2048,
+    });
+  });
+
+  it('move with the schema: a narrower UnitAmount gives a smaller largest amount', () => {
+    const contract = structuredClone(loadContract());
+    const unitAmount = contract.components.schemas.UnitAmount as { maxLength: number; pattern: string };
+    unitAmount.maxLength = 9;
+    unitAmount.pattern = '^[1-9][0-9]{0,5}(?:\\.[0-9]{1,2})?$';
+    expect(readRequestBounds(contract).largestUnitAmount).toBe('999999.99');
   });
 });
 
@@ -99,9 +123,12 @@ describe('the invalid table as sent by the kit', () => {
   it("sends every row of the contract's table, each blamed on a field", () => {
     const requests = tableRequests(seedSamples().usdtOnTron, validate);
     expect(requests.map((r) => r.name)).toEqual(invalidBodyCases.map((c) => `table: ${c.name}`));
-    const quantityZero = requests.find((r) => r.name === 'table: quantity 0')!;
-    expect(quantityZero.pointers).toEqual(['/invoice_items/0/quantity']);
-    expect(requests.find((r) => r.name === 'table: currency missing')!.pointers).toEqual(['/currency']);
+    expect(requests.find((r) => r.name === 'table: unit_amount "1e3"')!.pointers).toEqual(['/invoice_items/0/price_data/unit_amount']);
+    expect(requests.find((r) => r.name === 'table: payment method detail in snake_case')!.pointers).toEqual([
+      '/payment_method_data/paymentMethodDetail',
+      '/payment_method_data/payment_method_detail',
+      '/payment_method_data',
+    ]);
     // An unknown field: the field itself, as both servers name it, or the object holding it, as Ajv names it.
     expect(requests.find((r) => r.name === 'table: a camelCase top-level field (callbackUrl)')!.pointers).toEqual(['/callbackUrl', '']);
   });

@@ -146,6 +146,16 @@ describe('the record', () => {
     expectValid(validateCheckout, record);
   });
 
+  it('names a network called __proto__ or constructor by its code, as any unknown code (the schema accepts both)', async () => {
+    for (const network of ['__proto__', 'constructor']) {
+      const body = base();
+      body.payment_method_data.paymentMethodDetail = { currency: 'usdt', network };
+      const record = await (await sandbox.createCheckout(body)).json();
+      expect(record.paymentMethodOptions.crypto[0].networks).toEqual([{ value: network, name: network }]);
+      expectValid(validateCheckout, record);
+    }
+  });
+
   it('computes amounts exactly with half-up rounding, beyond what a binary float holds', async () => {
     const item = (unit: string, quantity: number) => ({
       price_data: { product_data: { name: 'x' }, currency: 'usdt', unit_amount: unit },

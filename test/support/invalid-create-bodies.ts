@@ -1,7 +1,10 @@
 // Invalid create bodies, each the `usdtOnTron` example changed in one way, with the JSON Pointer the 422 must name.
-// The rows are the contract's own table (src/conformance/invalid-bodies.ts, which the kit sends and the contract's
-// tests prove against the schema), plus the cases below that only the test suites send.
+// The rows are the schema walk's (src/conformance/generate-negative-space.ts: every field past every rule), the
+// contract's own table of what the walk cannot make (src/conformance/invalid-bodies.ts, which the kit sends and the
+// contract's tests prove against the schema), plus the cases below that only the test suites send.
+import { generateNegativeSpace } from '../../src/conformance/generate-negative-space.js';
 import { type InvalidCase, invalidBodyCases } from '../../src/conformance/invalid-bodies.js';
+import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { blamedPointer } from '../../src/contract/field-errors.js';
 import { readValidCreateBody } from './bad-inputs.js';
 
@@ -40,6 +43,11 @@ const fromContractTable: InvalidBody[] = invalidBodyCases.map((invalid) => {
   return { ...row, pointer: readOffendingPointer(invalid, row.body, readValidCreateBody()) };
 });
 
+const fromSchemaWalk: InvalidBody[] = generateNegativeSpace(
+  readValidCreateBody(),
+  createContractValidators().validatorFor('CreateCheckoutRequest'),
+).cases.map(({ name, body, pointer }) => ({ name: `walk: ${name}`, body, pointer }));
+
 // Cases the contract's table leaves out: bodies it cannot express as a schema rule (D14's userinfo on other URLs,
 // names that need escaping in a pointer, a __proto__ key) and bodies that are not objects.
 const onlyInSuites: InvalidBody[] = [
@@ -65,4 +73,4 @@ const onlyInSuites: InvalidBody[] = [
   changed('the body null', '', () => null),
 ];
 
-export const INVALID_CREATE_BODIES: InvalidBody[] = [...fromContractTable, ...onlyInSuites];
+export const INVALID_CREATE_BODIES: InvalidBody[] = [...fromSchemaWalk, ...fromContractTable, ...onlyInSuites];

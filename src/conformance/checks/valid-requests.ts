@@ -58,7 +58,7 @@ export const VALID_REQUESTS_CHECKS = [
     name: 'echoes-request',
     level: 'full',
     source: 'seed: endpoints rule 2; D15; D19',
-    title: 'successUrl, cancelUrl, currency and clientReferenceId echo the request (null when absent)',
+    title: 'Every field the contract says is echoed holds the value sent (null when absent)',
     promises: [
       'record.client-reference-echo',
       'record.currency-echo',

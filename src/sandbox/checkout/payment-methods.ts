@@ -6,23 +6,28 @@ import type { Checkout, CreateCheckoutRequest } from '../../../generated/openapi
 type PaymentMethodOptions = Checkout['paymentMethodOptions'];
 type CryptoPaymentOption = NonNullable<PaymentMethodOptions['crypto']>[number];
 
-// Display names of well-known codes; any other code the schema accepts is shown by its code.
-const CURRENCY_NAMES: Record<string, string> = {
-  usdt: 'Tether USD',
-  usdc: 'USD Coin',
-  dai: 'Dai',
-  btc: 'Bitcoin',
-  eth: 'Ether',
-  trx: 'TRON',
-};
-const NETWORK_NAMES: Record<string, string> = {
-  tron: 'Tron (TRC-20)',
-  ethereum: 'Ethereum (ERC-20)',
-  polygon: 'Polygon',
-  bsc: 'BNB Smart Chain (BEP-20)',
-  solana: 'Solana',
-  bitcoin: 'Bitcoin',
-};
+// Display names of well-known codes; any other code the schema accepts is shown by its code. Maps, not objects: a
+// network the schema accepts may be called `__proto__` or `constructor`.
+const CURRENCY_NAMES = new Map(
+  Object.entries({
+    usdt: 'Tether USD',
+    usdc: 'USD Coin',
+    dai: 'Dai',
+    btc: 'Bitcoin',
+    eth: 'Ether',
+    trx: 'TRON',
+  }),
+);
+const NETWORK_NAMES = new Map(
+  Object.entries({
+    tron: 'Tron (TRC-20)',
+    ethereum: 'Ethereum (ERC-20)',
+    polygon: 'Polygon',
+    bsc: 'BNB Smart Chain (BEP-20)',
+    solana: 'Solana',
+    bitcoin: 'Bitcoin',
+  }),
+);
 
 const ENABLED_BY_DEFAULT: Array<[currency: string, networks: string[]]> = [
   ['usdt', ['tron', 'ethereum']],
@@ -65,7 +70,7 @@ export function describePaymentMethods(
 function describeCrypto(currency: string, networks: string[]): CryptoPaymentOption {
   const code = currency.toLowerCase();
   return {
-    currency: { value: currency, name: CURRENCY_NAMES[code] ?? currency.toUpperCase(), logo: `/static/logos/${code}.svg` },
-    networks: networks.map((network) => ({ value: network, name: NETWORK_NAMES[network.toLowerCase()] ?? network })),
+    currency: { value: currency, name: CURRENCY_NAMES.get(code) ?? currency.toUpperCase(), logo: `/static/logos/${code}.svg` },
+    networks: networks.map((network) => ({ value: network, name: NETWORK_NAMES.get(network.toLowerCase()) ?? network })),
   };
 }
