@@ -37,8 +37,12 @@ async function runSandbox(config: SandboxConfig, io: RunIo): Promise<number> {
   // Its operational lines (callback failures, bugs) go out through the run's stderr: redacted, and never able to stop
   // the process when no one reads them any more (src/cli/stream-writer.ts).
   const prepared = await explainStartFailure(config, async () => {
-    const { prepareSandbox } = await import('./start-sandbox.js');
-    return prepareSandbox({ config, log: (line) => io.stderr(`${line}\n`) });
+    const [{ prepareSandbox }, { createContract }, { loadContract }] = await Promise.all([
+      import('./start-sandbox.js'),
+      import('../contract/contract-value.js'),
+      import('../contract/load-contract.js'),
+    ]);
+    return prepareSandbox({ config, contract: createContract(loadContract()), log: (line) => io.stderr(`${line}\n`) });
   });
   await serveUntilStopped(
     async () => {

@@ -7,12 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Checkout } from '../../generated/openapi.js';
 import { type Clock, nowMillis, systemClock } from '../clock/clock.js';
-import { findOperation } from '../contract/contract-facts.js';
-import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
+import type { Contract } from '../contract/contract-value.js';
 import { createAuthenticator } from '../http/authorization.js';
 import type { Answer, ServerRequest } from '../http/exchange.js';
 import { createProblems } from '../http/problems.js';
-import { createRequestIdMinter } from '../http/request-front.js';
 import type { CallbackDeliveryLog, SendCallback } from './callbacks/callback-delivery.js';
 import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { CheckoutStore, type FinalStatus, readRecord } from './checkout/checkout-store.js';
@@ -35,7 +33,8 @@ export interface SandboxCoreOptions {
   log?: (line: string) => void;
   /** The one clock of records, expiry, windows, callbacks, their retries and the sweep; the real one by default. */
   clock?: Clock;
-  contract?: OpenApiDocument;
+  /** The contract value its entry made (src/contract/contract-value.ts createContract). */
+  contract: Contract;
   /** How callback attempts reach their receivers; over HTTP by default. */
   sendCallback?: SendCallback;
 }
@@ -79,7 +78,7 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
   const { policies } = options;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const clock = options.clock ?? systemClock;
-  const contract = options.contract ?? loadContract();
+  const { contract } = options;
   const callbacks = new CallbackDispatcher({
     secret: policies.callbackSecret,
     retryDelaysMs: policies.callbackRetryDelaysMs,
@@ -90,12 +89,12 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     maxDroppedListed: policies.maxSessions,
     clock,
   });
-  const createOperation = findOperation(contract, 'createCheckout');
+  const createOperation = contract.operation('createCheckout');
   const problems = createProblems(contract, SANDBOX_PROBLEM_TYPES);
   const context: SandboxContext = {
     clock,
     createOperation,
-    newRequestId: createRequestIdMinter(contract),
+    newRequestId: contract.newRequestId,
     // The contract's create operation declares the API key every authenticated route of the sandbox asks for.
     authenticate: createAuthenticator(createOperation, problems, policies.apiKeys),
     problems,
