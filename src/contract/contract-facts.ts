@@ -144,10 +144,13 @@ function readResponseExamples(contract: OpenApiDocument, responses: Record<strin
   return examples;
 }
 
-// A path template as a pattern over request paths: `{id}` stands for one non-empty segment, as Prism routes it.
-function compilePathPattern(path: string): RegExp {
+/**
+ * A path template as a pattern over request paths: each parameter (`{id}`) stands for one non-empty segment, as Prism
+ * routes it, and is a group of the pattern, in order (the request front reads the first as the route's id).
+ */
+export function compilePathPattern(path: string): RegExp {
   const parts = path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('[^/]+')}$`);
+  return new RegExp(`^${parts.join('([^/]+)')}$`);
 }
 
 // The header of an apiKey scheme every alternative of `security` needs; none when an alternative needs no key.
