@@ -1,9 +1,10 @@
 // The contract as the servers use it: one value, made once at each entry (the mock's and the sandbox's bins, the
-// testing kit's createFetchSandbox and startSandbox) from the bundle, and passed down. It holds the compiled
-// validators and every fact the servers read (contract-facts.ts): the operations, the problem templates, the header
-// rules, the request-body describers, the Request-Id's form, the field error codes and the HttpUrl check. Everything
-// is compiled here, when the value is made, never per request and never when a module is imported; a value is made
-// once per document, so a test suite that makes a fetch sandbox per test compiles the schemas once.
+// testing kit's createFetchSandbox and startSandbox) from the bundle (loadContractValue, or createContract for a
+// bundle the entry reads itself), and passed down. It holds the compiled validators and every fact the servers read
+// (contract-facts.ts): the operations, the problem templates, the header rules, the request-body describers, the
+// Request-Id's form, the field error codes and the HttpUrl check. Everything is compiled here, when the value is made,
+// never per request and never when a module is imported; a value is made once per document, so a test suite that
+// makes a fetch sandbox per test compiles the schemas once.
 import { randomUUID } from 'node:crypto';
 import { type ContractValidators, createContractValidators } from './compile-schemas.js';
 import {
@@ -16,7 +17,7 @@ import {
   readProblemTemplates,
 } from './contract-facts.js';
 import { compileBodyDescriber, type DescribeBody } from './describe-body.js';
-import type { OpenApiDocument } from './load-contract.js';
+import { loadContract, type OpenApiDocument } from './load-contract.js';
 
 /** A header checked against its schema, over every line of it: true when it breaks the schema (see compileHeaderRule). */
 export type HeaderRule = (lines: readonly string[] | undefined) => boolean;
@@ -67,6 +68,11 @@ export function createContract(document: OpenApiDocument): Contract {
     values.set(document, contract);
   }
   return contract;
+}
+
+/** The package's own contract value (generated/openapi.json): for an entry, which makes it once and passes it down. */
+export function loadContractValue(): Contract {
+  return createContract(loadContract());
 }
 
 function compileContract(document: OpenApiDocument): Contract {

@@ -39,12 +39,11 @@ async function runSandbox(config: SandboxConfig, io: RunIo): Promise<number> {
   // Its operational lines (callback failures, bugs) go out through the run's stderr: redacted, and never able to stop
   // the process when no one reads them any more (src/cli/stream-writer.ts).
   const prepared = await explainStartFailure(config, async () => {
-    const [{ prepareSandbox }, { createContract }, { loadContract }] = await Promise.all([
+    const [{ prepareSandbox }, { loadContractValue }] = await Promise.all([
       import('./start-sandbox.js'),
       import('../contract/contract-value.js'),
-      import('../contract/load-contract.js'),
     ]);
-    const contract = createContract(loadContract());
+    const contract = loadContractValue();
     const sandbox = prepareSandbox({ config, contract, log: (line) => io.stderr(`${line}\n`) });
     return { sandbox, create: contract.operation('createCheckout') };
   });

@@ -2,8 +2,7 @@
 // request goes straight from the client to the same validation, records, rules, idempotency, problem documents and
 // policies as the sandbox server's, and the completion callback is signed and delivered as the sandbox does it.
 
-import { createContract } from '../contract/contract-value.js';
-import { loadContract } from '../contract/load-contract.js';
+import { loadContractValue } from '../contract/contract-value.js';
 import { normalizeBaseUrl } from '../http/base-url.js';
 import { fromFetchArguments, fromFetchRequest, toFetchResponse } from '../http/fetch-exchange.js';
 import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
@@ -37,7 +36,7 @@ export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSand
   const clock = readClock(options.now, 'createFetchSandbox');
   const core = createSandboxCore({
     policies,
-    contract: createContract(loadContract()),
+    contract: loadContractValue(),
     log: options.log ?? (() => {}),
     clock,
     sendCallback: options.onCallback && sendToFunction(options.onCallback),

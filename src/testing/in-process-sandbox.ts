@@ -1,8 +1,7 @@
 // startSandbox: the sandbox server, started inside the test runner's process on a free loopback port, for a global
 // set-up or for code that must talk HTTP (another language's client, a browser). The same server as the
 // `checkout-sandbox` bin, with its helpers as functions instead of HTTP calls.
-import { createContract } from '../contract/contract-value.js';
-import { loadContract } from '../contract/load-contract.js';
+import { loadContractValue } from '../contract/contract-value.js';
 import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
 import type { UndeliveredCallback } from '../sandbox/sandbox-core.js';
 import { startSandboxServer } from '../sandbox/start-sandbox.js';
@@ -30,7 +29,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<T
   const clock = readClock(options.now, 'startSandbox');
   const running = await startSandboxServer({
     config,
-    contract: createContract(loadContract()),
+    contract: loadContractValue(),
     log: options.log ?? (() => {}),
     clock,
     sendCallback: options.onCallback && sendToFunction(options.onCallback),

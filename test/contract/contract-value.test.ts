@@ -1,7 +1,7 @@
 // The contract value (src/contract/contract-value.ts): made once per document and the same value after, with its
 // rules compiled when it is made, and the facts the servers read from it.
 import { describe, expect, it } from 'vitest';
-import { createContract } from '../../src/contract/contract-value.js';
+import { createContract, loadContractValue } from '../../src/contract/contract-value.js';
 import { loadContract, type OpenApiDocument } from '../../src/contract/load-contract.js';
 
 const document = loadContract();
@@ -14,6 +14,10 @@ describe('createContract', () => {
     expect(again).toBe(contract);
     expect(again.validators).toBe(contract.validators);
     expect(again.operation('createCheckout').describeBody).toBe(contract.operation('createCheckout').describeBody);
+  });
+
+  it("is the package's own value for loadContractValue, which the entries call", () => {
+    expect(loadContractValue()).toBe(contract);
   });
 
   it('makes a new value for another document', () => {

@@ -1,15 +1,14 @@
 // The one request front (src/http/request-front.ts), in process: every refusal it writes itself, each with its exact
 // problem and headers, the Request-Id on every answer and as every problem's instance, and the 500 guard.
 import { describe, expect, it } from 'vitest';
-import { createContract } from '../../src/contract/contract-value.js';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { createAuthenticator } from '../../src/http/authorization.js';
 import type { Answer, ServerRequest } from '../../src/http/exchange.js';
 import { createProblems } from '../../src/http/problems.js';
 import { createRequestFront, type Operation } from '../../src/http/request-front.js';
 import { CANARY_KEY } from '../support/canary.js';
 
-const contract = createContract(loadContract());
+const contract = loadContractValue();
 const problems = createProblems(contract);
 const authenticate = createAuthenticator(contract.operation('createCheckout'), problems, [CANARY_KEY]);
 const typeOf = (slug: string) => new URL(slug, problems.notFound('/').type).href;

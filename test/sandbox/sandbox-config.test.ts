@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/run-command.js';
-import { createContract } from '../../src/contract/contract-value.js';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { readSandboxConfig } from '../../src/sandbox/config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
 import { formatBanner, parseSandboxArgs } from '../../src/sandbox/sandbox-command.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 
-const create = createContract(loadContract()).operation('createCheckout');
+const create = loadContractValue().operation('createCheckout');
 
 describe('readSandboxConfig', () => {
   it('uses the defaults the settings table documents', () => {
