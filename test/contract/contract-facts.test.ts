@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
 import {
+  compilePathPattern,
   createRequestIdMaker,
   findOperation,
   readAuthScheme,
@@ -38,6 +39,13 @@ describe('the create operation', () => {
     expect(create.pathPattern.test('/api/v1/checkouts/')).toBe(true);
     expect(create.pathPattern.test('/api/v1/checkouts')).toBe(false);
     expect(create.pathPattern.test('/api/v1/checkouts/x')).toBe(false);
+  });
+
+  it("reads a path template's parameters as groups, in order: the sandbox's helper routes take their id from the first", () => {
+    const pattern = compilePathPattern('/sandbox/v1/checkouts/{id}/complete');
+    expect(pattern.exec('/sandbox/v1/checkouts/chk_1/complete')?.slice(1)).toEqual(['chk_1']);
+    expect(pattern.test('/sandbox/v1/checkouts//complete')).toBe(false);
+    expect(pattern.test('/sandbox/v1/checkouts/a/b/complete')).toBe(false);
   });
 
   it('is the path the conformance kit sends to, and the source of its seed samples', () => {
