@@ -6,7 +6,8 @@ import { loadContractValue } from '../contract/contract-value.js';
 import { normalizeBaseUrl } from '../http/base-url.js';
 import { fromFetchArguments, fromFetchRequest, toFetchResponse } from '../http/fetch-exchange.js';
 import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
-import { createSandboxCore, type UndeliveredCallback } from '../sandbox/sandbox-core.js';
+import type { UndeliveredCallback } from '../sandbox/sandbox-api.js';
+import { createSandboxCore } from '../sandbox/sandbox-core.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
 import { readClock, sendToFunction, type TestingPolicies } from './testing-options.js';
 

@@ -3,7 +3,7 @@
 // `checkout-sandbox` bin, with its helpers as functions instead of HTTP calls.
 import { loadContractValue } from '../contract/contract-value.js';
 import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
-import type { UndeliveredCallback } from '../sandbox/sandbox-core.js';
+import type { UndeliveredCallback } from '../sandbox/sandbox-api.js';
 import { startSandboxServer } from '../sandbox/start-sandbox.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
 import { readClock, sendToFunction, type TestingPolicies } from './testing-options.js';
