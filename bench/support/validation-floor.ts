@@ -6,19 +6,19 @@
 // beside the others. Env: PORT, BENCH_RECORD (the fixed answer), BENCH_CONTRACT (path of generated/openapi.json),
 // BENCH_KEY (the one accepted key).
 import { createServer } from 'node:http';
-import { findOperation } from '../../src/contract/contract-facts.js';
+import { createContract } from '../../src/contract/contract-value.js';
 import { readContract } from '../../src/contract/load-contract.js';
 import { createAuthenticator } from '../../src/http/authorization.js';
 import { jsonAnswer } from '../../src/http/exchange.js';
 import { createProblems, type ProblemDocument, problemAnswer } from '../../src/http/problems.js';
-import { BODY_LIMIT_BYTES, fromIncomingMessage, isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
+import { BODY_LIMIT_BYTES, decodeRequestJson, fromIncomingMessage, isAcceptedMediaType } from '../../src/http/request-body.js';
 import { writeAnswer } from '../../src/http/send-response.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 
 const record = process.env.BENCH_RECORD ?? '';
-const contract = readContract(process.env.BENCH_CONTRACT);
+const contract = createContract(readContract(process.env.BENCH_CONTRACT));
 const problems = createProblems(contract);
-const authenticate = createAuthenticator(findOperation(contract, 'createCheckout'), problems, [process.env.BENCH_KEY ?? '']);
+const authenticate = createAuthenticator(contract.operation('createCheckout'), problems, [process.env.BENCH_KEY ?? '']);
 const validateRequest = createRequestValidator(contract);
 
 const server = createServer({ keepAliveTimeout: 5_000 }, async (req, res) => {
@@ -45,7 +45,7 @@ const server = createServer({ keepAliveTimeout: 5_000 }, async (req, res) => {
   }
   const read = await request.readBody(BODY_LIMIT_BYTES);
   if (!read.ok) return;
-  const parsed = parseJsonBody(read.body);
+  const parsed = decodeRequestJson(read.body);
   if (!parsed.ok) {
     sendProblem(problems.malformedJson(parsed.reason));
     return;

@@ -1,9 +1,8 @@
 // Facts read from the contract, each by one function here: its operations (paths, methods, what they require), the
-// auth scheme and its challenge, the problem templates, header schemas and the rules compiled from them, the named
-// examples, the callback's delivery headers, the Request-Id's form, the field error codes and the HttpUrl schema.
-// `$ref`s are followed by load-contract.ts's resolveRef, the one resolver.
+// auth scheme and its challenge, the problem templates, header schemas, the named examples, the callback's delivery
+// headers, the Request-Id's form and the field error codes. Nothing here compiles a schema: contract-value.ts compiles
+// them once, beside these facts. `$ref`s are followed by load-contract.ts's resolveRef, the one resolver.
 import { randomUUID } from 'node:crypto';
-import { createContractValidators } from './compile-schemas.js';
 import { type OpenApiDocument, resolveRef } from './load-contract.js';
 
 /** One operation of the contract, with the facts the servers route, authenticate and check requests by. */
@@ -134,16 +133,6 @@ function readProblemSlug(type: string): string {
   return type.split(/[/#]/).pop() ?? type;
 }
 
-/**
- * A check of one header against its contract schema, over every line of it as headersDistinct gives them: true when
- * the header breaks the schema. An absent header (undefined) passes; two lines fail whatever they hold, since the
- * value they mean is unclear.
- */
-export function compileHeaderRule(contract: OpenApiDocument, schema: unknown): (lines: readonly string[] | undefined) => boolean {
-  const validate = createContractValidators(contract).ajv.compile(schema as object);
-  return (lines) => lines !== undefined && (lines.length !== 1 || !validate(lines[0]));
-}
-
 // The statuses declared one by one, each with the example names of every media type of its answer.
 function readResponseExamples(contract: OpenApiDocument, responses: Record<string, unknown>): Map<number, string[]> {
   const examples = new Map<number, string[]>();
@@ -155,10 +144,13 @@ function readResponseExamples(contract: OpenApiDocument, responses: Record<strin
   return examples;
 }
 
-// A path template as a pattern over request paths: `{id}` stands for one non-empty segment, as Prism routes it.
-function compilePathPattern(path: string): RegExp {
+/**
+ * A path template as a pattern over request paths: each parameter (`{id}`) stands for one non-empty segment, as Prism
+ * routes it, and is a group of the pattern, in order (the request front reads the first as the route's id).
+ */
+export function compilePathPattern(path: string): RegExp {
   const parts = path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('[^/]+')}$`);
+  return new RegExp(`^${parts.join('([^/]+)')}$`);
 }
 
 // The header of an apiKey scheme every alternative of `security` needs; none when an alternative needs no key.
@@ -246,10 +238,4 @@ export function readFieldErrorCodes(contract: OpenApiDocument): string[] | undef
     for (const value of resolveRef(contract, branch).enum ?? []) codes.add(value);
   }
   return [...codes];
-}
-
-/** A validator of the contract's HttpUrl schema (what `callback_url` must be). */
-export function compileHttpUrlCheck(contract: OpenApiDocument): (value: unknown) => boolean {
-  const validate = createContractValidators(contract).validatorFor('HttpUrl');
-  return (value) => validate(value);
 }

@@ -4,7 +4,7 @@
 // Ajv's keyword and path but not its params. So one bad body gets the same errors[] from both.
 import type { ErrorObject } from 'ajv';
 import type { FieldError } from '../../generated/openapi.js';
-import { type ContractValidators, createContractValidators } from './compile-schemas.js';
+import type { ContractValidators } from './compile-schemas.js';
 import { COMPONENT_SCHEMA_REF, describeViolations, findPatternFacts, type Violation, type ViolationParams } from './field-errors.js';
 import type { OpenApiDocument } from './load-contract.js';
 
@@ -13,13 +13,10 @@ export type DescribeBody = (body: unknown) => FieldError[];
 
 /**
  * The describer of bodies that must match `schema`, a schema of the contract (such as an operation's request body
- * schema, `{ $ref: '#/components/schemas/CreateCheckoutRequest' }`). Compiled here, once.
+ * schema, `{ $ref: '#/components/schemas/CreateCheckoutRequest' }`), with the contract's own validators: compiled
+ * once, when the contract value is made (contract-value.ts).
  */
-export function compileBodyDescriber(
-  contract: OpenApiDocument,
-  schema: unknown,
-  validators: ContractValidators = createContractValidators(contract),
-): DescribeBody {
+export function compileBodyDescriber(contract: OpenApiDocument, schema: unknown, validators: ContractValidators): DescribeBody {
   const validate = compileSchema(validators, schema);
   // Ajv's error is already the describer's violation; only a pattern's meaning is looked up in the contract.
   const toViolation = (error: ErrorObject): Violation => ({
@@ -33,7 +30,7 @@ export function compileBodyDescriber(
 }
 
 // A reference to a component is its cached validator; any other schema is compiled as it stands, as the contract's
-// header rules are (contract-facts.ts).
+// header rules are (contract-value.ts).
 function compileSchema(validators: ContractValidators, schema: unknown) {
   const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
   const name = typeof ref === 'string' ? COMPONENT_SCHEMA_REF.exec(ref)?.[1] : undefined;

@@ -2,9 +2,11 @@
 // (contract-facts.ts readAuthScheme) and one wording: the API key header present, sent exactly once (Node keeps the
 // first of two Authorization headers and a gateway may keep the last, which would authenticate another key), in the
 // scheme the contract names; then, where the server knows its keys (the sandbox), the key itself. The presented key
-// is compared with timingSafeEqual against every accepted key, without stopping early, as fixed-size buffers (keys
-// are at most 256 characters): neither the content, the length nor the position of a key leaks through timing.
-// Nothing here logs or returns the key: the caller gets the index of the matching key only.
+// is compared with timingSafeEqual against every accepted key, without stopping early, as buffers of 256 bytes (an
+// accepted key is 1 to 256 visible ASCII characters: src/sandbox/config/setting-parsers.ts), so neither the content,
+// the length nor the position of an accepted key shows in the time taken. A presented key over 256 bytes is refused
+// without a comparison, which tells the caller only the length of its own key. Nothing here logs or returns the key: the caller gets the
+// index of the matching key only.
 import { timingSafeEqual } from 'node:crypto';
 import { type ContractOperation, readAuthScheme } from '../contract/contract-facts.js';
 import type { ServerRequest } from './exchange.js';

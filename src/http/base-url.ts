@@ -1,7 +1,9 @@
-// The one reading of a base URL a part is given: the kit's --base-url, the proxy's upstream, the sandbox's
-// CHECKOUT_PAGE_URL and the testing kit's options.baseUrl. A base URL is an absolute http(s) URL; it carries no user or
-// password (a key has its own place, and a URL is printed) and no query or fragment (paths are appended to it). Each
-// caller words its own message from the fault, since each names its own setting.
+// The reading of a base URL that the tools of this package are given: the conformance kit's --base-url, the proxy's
+// upstream, the sandbox's CHECKOUT_PAGE_URL and the testing kit's baseUrl (createFetchSandbox, createCheckoutHandlers).
+// A base URL is an absolute http(s) URL; it carries no user or password (a key has its own place, and a URL is
+// printed) and no query or fragment (paths are appended to it). Each caller words its own message from the fault, since
+// each names its own setting. The client's baseUrl is the one exception: createCheckoutClient checks only that it is
+// an absolute http(s) URL (src/client/create-checkout-client.ts), since the client imports nothing from src/http.
 
 /** Why a text is not a base URL, in the order they are checked. */
 export type BaseUrlFault = 'not-absolute' | 'not-http' | 'credentials' | 'query-or-fragment';

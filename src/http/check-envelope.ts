@@ -6,7 +6,7 @@
 // after, and is each server's own. test/mock/bad-inputs-agree.test.ts holds both servers to this order.
 import type { ServerRequest } from './exchange.js';
 import type { Problems, Refusal } from './problems.js';
-import { BODY_LIMIT_BYTES, isAcceptedMediaType, parseJsonBody } from './request-body.js';
+import { BODY_LIMIT_BYTES, decodeRequestJson, isAcceptedMediaType } from './request-body.js';
 
 /** What one operation asks of a request's envelope, read from the contract once. */
 export interface EnvelopeRules {
@@ -52,7 +52,7 @@ export async function readEnvelopeBody(request: ServerRequest, rules: EnvelopeRu
       : { refusal: { problem: problems.payloadTooLarge(read.receivedBytes), headers: {} } };
   }
   if (rules.mediaTypes.length === 0 || !isJsonMediaType(request.headers['content-type']?.[0])) return { body: read.body };
-  const parsed = parseJsonBody(read.body);
+  const parsed = decodeRequestJson(read.body);
   if (!parsed.ok) return { refusal: { problem: problems.malformedJson(parsed.reason), headers: {} } };
   return { body: read.body, value: parsed.value };
 }

@@ -1,8 +1,9 @@
 // A request and its answer as every server of this package sees them, whatever carries them. The request front
-// (request-front.ts) reads a ServerRequest and returns an Answer; adapters at the edge turn them into the transport's
-// own objects: node:http for the sandbox and mock servers (fromIncomingMessage in request-body.ts, writeAnswer in
-// send-response.ts), the Fetch API for the testing kit's fetch sandbox (fetch-exchange.ts). So the sandbox's one set
-// of routes serves both transports.
+// (request-front.ts) takes a ServerRequest and gives an Answer (with the target and Request-Id, in its Exchange);
+// adapters at the edge turn them into the transport's own objects: node:http for the sandbox and mock servers
+// (fromIncomingMessage in request-body.ts, writeAnswer in send-response.ts), the Fetch API for the testing kit's fetch
+// sandbox (fromFetchRequest and toFetchResponse in fetch-exchange.ts). So the sandbox's one set of routes serves both
+// transports.
 
 /** A request body read under a size limit: its bytes, or why there are none. */
 export type BodyResult =
@@ -26,11 +27,6 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string;
-}
-
-/** The one value of a header sent once; undefined when absent, and the first line when sent several times. */
-export function headerValue(request: ServerRequest, name: string): string | undefined {
-  return request.headers[name]?.[0];
 }
 
 export function jsonAnswer(status: number, body: string, headers: Record<string, string> = {}): Answer {

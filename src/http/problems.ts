@@ -4,8 +4,8 @@
 // (the sandbox's helper routes, the proxy's gateway answers), and Node's HTTP parser adds the two below, which no
 // operation declares. The words of each refusal are written once, here.
 import type { FieldError } from '../../generated/openapi.js';
-import { compileHeaderRule, findOperation, type ProblemTemplate, readProblemTemplates } from '../contract/contract-facts.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
+import type { ProblemTemplate } from '../contract/contract-facts.js';
+import type { Contract } from '../contract/contract-value.js';
 import type { Answer } from './exchange.js';
 import { BODY_LIMIT_BYTES } from './request-body.js';
 import { UNREADABLE_TARGET_DETAIL } from './request-target.js';
@@ -58,10 +58,10 @@ export type Problems<Own extends string = never> = ReturnType<typeof createProbl
  * that needs it.
  */
 export function createProblems<const Own extends string = never>(
-  contract: OpenApiDocument,
+  contract: Contract,
   ownTypes: Readonly<Record<Own, OwnProblemType>> = {} as Record<Own, OwnProblemType>,
 ) {
-  const templates = readProblemTemplates(contract);
+  const templates = new Map(contract.problemTemplates);
   const base =
     templates
       .values()
@@ -74,7 +74,8 @@ export function createProblems<const Own extends string = never>(
   if (missing.length > 0) {
     throw new Error(`The contract has no example problem of type ${missing.join(', ')}; add one to #/components/responses.`);
   }
-  const idempotencyKey = readIdempotencyKeyRule(contract);
+  const idempotencyKey = contract.idempotencyKey;
+  if (!idempotencyKey) throw new Error("The contract's createCheckout declares no Idempotency-Key header.");
   const make = (slug: (typeof NAMED_SLUGS)[number] | Own, detail: string, errors?: FieldError[]): ProblemDocument => ({
     ...(templates.get(slug) as ProblemTemplate),
     detail,
@@ -86,7 +87,11 @@ export function createProblems<const Own extends string = never>(
     /** `detail`: why the credentials do not do (src/http/authorization.ts). */
     unauthorized: (detail: string) => make('unauthorized', detail),
     unsupportedMediaType: (contentType: string | undefined) => make('unsupported-media-type', describeUnsupportedMediaType(contentType)),
-    /** Whether an Idempotency-Key breaks the contract's schema for it (see isBadIdempotencyKey). */
+    /**
+     * Whether an Idempotency-Key breaks the contract's schema for it: `lines`, every line of the header (undefined
+     * when it was not sent), must be one value the schema accepts. Two lines are refused whatever they hold, since the
+     * key they mean is unclear.
+     */
     isBadIdempotencyKey: idempotencyKey.isBad,
     /** An Idempotency-Key that breaks the contract's rule: no field of the body is at fault, so `errors` is empty. */
     badIdempotencyKey: () => make('validation-failed', idempotencyKey.detail, []),
@@ -136,7 +141,7 @@ export function describeUnsupportedMediaType(contentType: string | undefined): s
   return `Send the body as application/json; this request was sent ${sent}.`;
 }
 
-/** The 400 detail, from parseJsonBody's reason (which never quotes the body). */
+/** The 400 detail, from decodeRequestJson's reason (which never quotes the body). */
 export function describeMalformedJson(reason: string): string {
   return `The request body is not valid JSON: ${reason}. Send one JSON object.`;
 }
@@ -160,45 +165,6 @@ function describeValidation(fieldCount: number, otherMessages: readonly string[]
   if (fieldCount > 0) parts.push(describeValidationFailed(fieldCount));
   for (const message of otherMessages) parts.push(`${message}.`);
   return parts.length > 0 ? parts.join(' ') : 'The request breaks the contract.';
-}
-
-type IdempotencyKeyRule = { isBad: (lines: readonly string[] | undefined) => boolean; detail: string };
-
-// The create operation's Idempotency-Key rule, compiled once per contract: one rule for the mock and the sandbox.
-const idempotencyKeyRules = new WeakMap<OpenApiDocument, IdempotencyKeyRule>();
-
-function readIdempotencyKeyRule(contract: OpenApiDocument): IdempotencyKeyRule {
-  let rule = idempotencyKeyRules.get(contract);
-  if (!rule) {
-    const schema = findOperation(contract, 'createCheckout').headerSchemas['idempotency-key'] as
-      | { minLength?: number; maxLength?: number }
-      | undefined;
-    if (!schema) throw new Error("The contract's createCheckout declares no Idempotency-Key header.");
-    const { minLength, maxLength } = schema;
-    rule = {
-      isBad: compileHeaderRule(contract, schema),
-      detail: `The Idempotency-Key header must be one value of ${minLength} to ${maxLength} visible ASCII characters, such as a UUID.`,
-    };
-    idempotencyKeyRules.set(contract, rule);
-  }
-  return rule;
-}
-
-/**
- * Whether an Idempotency-Key breaks `contract`'s schema for it: `lines`, every line of the header (undefined when it
- * was not sent), must be one value the schema accepts. Two lines are refused whatever they hold, since the key they
- * mean is unclear.
- */
-export function isBadIdempotencyKey(contract: OpenApiDocument, lines: readonly string[] | undefined): boolean {
-  return readIdempotencyKeyRule(contract).isBad(lines);
-}
-
-/**
- * The 422 detail for an Idempotency-Key that isBadIdempotencyKey refuses, with the schema's bounds. Its problem's
- * `errors` is empty: a FieldError points into the body, and no field of the body is at fault.
- */
-export function describeBadIdempotencyKey(contract: OpenApiDocument): string {
-  return readIdempotencyKeyRule(contract).detail;
 }
 
 /** An answer that carries a problem document, which a log line may name. */

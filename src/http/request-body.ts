@@ -67,10 +67,13 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promis
   });
 }
 
-export type ParsedBody = { ok: true; value: unknown } | { ok: false; reason: string };
+export type DecodedRequestJson = { ok: true; value: unknown } | { ok: false; reason: string };
 
-/** A body as JSON: UTF-8 first (anything else is a 400), then JSON.parse, with a reason that never quotes the body. */
-export function parseJsonBody(body: Buffer): ParsedBody {
+/**
+ * A request body decoded as JSON: UTF-8 first (anything else is a 400), then JSON.parse; or why not, in a reason that
+ * never quotes the body (the 400's detail, problems.ts describeMalformedJson).
+ */
+export function decodeRequestJson(body: Buffer): DecodedRequestJson {
   if (!isUtf8(body)) return { ok: false, reason: 'it is not valid UTF-8' };
   const text = body.toString('utf8');
   if (text.trim() === '') return { ok: false, reason: 'it is empty' };

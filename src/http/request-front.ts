@@ -4,11 +4,9 @@
 // challenge: authorization.ts), then the operation's handler, which answers or refuses (its envelope steps:
 // check-envelope.ts); a handler that throws is a 500 (the guard). Every refusal becomes an answer in one place here,
 // with the Request-Id as its problem's `instance` and every answer carries the Request-Id header, so the servers
-// cannot answer one envelope case differently. Prism's engine (src/mock/answer-request.ts) and the sandbox's routes
-// (src/sandbox/routes/sandbox-routes.ts) are handlers behind it.
-import { randomUUID } from 'node:crypto';
-import { createRequestIdMaker } from '../contract/contract-facts.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
+// cannot answer one envelope case differently. Each server gives it the contract value's Request-Id maker
+// (src/contract/contract-value.ts newRequestId). Prism's engine (src/mock/answer-request.ts) and the sandbox's routes
+// (src/sandbox/routes/route-request.ts) are handlers behind it.
 import type { Authenticate } from './authorization.js';
 import type { Answer, ServerRequest } from './exchange.js';
 import { type ProblemAnswer, type ProblemDocument, type Problems, problemAnswer, type Refusal } from './problems.js';
@@ -106,12 +104,4 @@ export function createRequestFront<A extends Answer>(options: RequestFrontOption
 export function createRefusalAnswerer(newRequestId: () => string) {
   return ({ problem, headers }: Refusal, requestId = newRequestId()): ProblemAnswer =>
     problemAnswer(problem, requestId, { ...headers, 'request-id': requestId });
-}
-
-/**
- * A fresh Request-Id for each answer (D2): shaped like the contract's Request-Id example (`urn:uuid:<uuid>`), and
- * `urn:uuid:<uuid>` when the contract gives none, so that every server mints them one way.
- */
-export function createRequestIdMinter(contract: OpenApiDocument): () => string {
-  return createRequestIdMaker(contract) ?? (() => `urn:uuid:${randomUUID()}`);
 }

@@ -6,24 +6,16 @@
 // (preferences.ts), and a successful create sends its completion callback.
 import { isDeepStrictEqual } from 'node:util';
 import type { IHttpOperation } from '@stoplight/types';
-import { type ContractOperation, compileHttpUrlCheck, listOperations, readFieldErrorCodes } from '../contract/contract-facts.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
+import type { CompiledOperation, Contract } from '../contract/contract-value.js';
 import { createAuthenticator } from '../http/authorization.js';
 import { checkEnvelope } from '../http/check-envelope.js';
 import { printable } from '../http/printable.js';
 import { createProblems, type Problems } from '../http/problems.js';
-import {
-  createRequestFront,
-  createRequestIdMinter,
-  type Operation,
-  type RequestFront,
-  type Route,
-  type RoutedRequest,
-} from '../http/request-front.js';
+import { createRequestFront, type Operation, type RequestFront, type Route, type RoutedRequest } from '../http/request-front.js';
 import type { CallbackSender } from './completion-callback.js';
 import { buildCorsHeaders } from './cors.js';
 import { cutDeeperThan, MAX_FORWARDED_DEPTH } from './cut-deep-values.js';
-import { createBodyDescriber, createPatternDescriber } from './describe-prism-violations.js';
+import { createPatternDescriber } from './describe-prism-violations.js';
 import { choosePreferences } from './preferences.js';
 import type { PrismEngine } from './prism-engine.js';
 import { readPrismHeaders } from './read-prism-headers.js';
@@ -31,7 +23,7 @@ import { type MockAnswer, type RewriteContext, rewritePrismAnswer } from './rewr
 
 export interface MockFrontOptions {
   engine: PrismEngine;
-  contract: OpenApiDocument;
+  contract: Contract;
   /** Answer a request that equals a named example with the response example of the same name (not with --dynamic). */
   pairExamples: boolean;
   sendCallbacks: CallbackSender;
@@ -42,16 +34,15 @@ export interface MockFrontOptions {
 export function createMockFront(options: MockFrontOptions): RequestFront<MockAnswer> {
   const { engine, contract } = options;
   const problems = createProblems(contract);
-  const codes = readFieldErrorCodes(contract);
-  const isHttpUrl = compileHttpUrlCheck(contract);
+  const codes = contract.fieldErrorCodes;
   const prismOperations = new Map(engine.operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]));
   const routes = new Map<string, Route<Operation<MockAnswer>> & { methods: Record<string, Operation<MockAnswer>> }>();
-  for (const operation of listOperations(contract)) {
+  for (const operation of contract.operations) {
     const served: ServedOperation = {
       ...operation,
       describeOptions: {
-        describePattern: createPatternDescriber(contract, operation),
-        describeBody: createBodyDescriber(contract, operation),
+        describePattern: createPatternDescriber(contract.document, operation),
+        describeBody: operation.describeBody,
         codes,
       },
       prismOperation: prismOperations.get(`${operation.method} ${operation.path}`),
@@ -59,14 +50,14 @@ export function createMockFront(options: MockFrontOptions): RequestFront<MockAns
     const route = routes.get(operation.path) ?? { path: operation.pathPattern, methods: {} };
     route.methods[operation.method] = {
       authenticate: createAuthenticator(operation, problems),
-      answer: (routed) => answerOperation(routed, served, { ...options, problems, isHttpUrl }),
+      answer: (routed) => answerOperation(routed, served, { ...options, problems }),
     };
     routes.set(operation.path, route);
   }
   return createRequestFront({
     routes: [...routes.values()],
     problems,
-    newRequestId: createRequestIdMinter(contract),
+    newRequestId: contract.newRequestId,
     // Prism's server puts its CORS headers on every answer, so the mock's own problems carry them too.
     headersFor: (request) => buildCorsHeaders(request.headers),
     onBug: (error) => `The mock failed on this request (${(error as Error)?.message ?? String(error)}).`,
@@ -74,14 +65,13 @@ export function createMockFront(options: MockFrontOptions): RequestFront<MockAns
 }
 
 /** A contract operation with what answering it needs, prepared once at start-up. */
-interface ServedOperation extends ContractOperation {
+interface ServedOperation extends CompiledOperation {
   describeOptions: RewriteContext['describeOptions'];
   prismOperation: IHttpOperation | undefined;
 }
 
 interface AnswerContext extends MockFrontOptions {
   problems: Problems;
-  isHttpUrl: (value: unknown) => boolean;
 }
 
 async function answerOperation(routed: RoutedRequest, operation: ServedOperation, context: AnswerContext) {
@@ -120,7 +110,7 @@ async function answerOperation(routed: RoutedRequest, operation: ServedOperation
       exampleName = name;
     }
     const requested = prismBody.callback_url;
-    if (operation.hasCallbacks && requested !== undefined && context.isHttpUrl(requested)) callbackUrl = String(requested);
+    if (operation.hasCallbacks && requested !== undefined && context.contract.isHttpUrl(requested)) callbackUrl = String(requested);
   }
   // Prism answers a valid request with the operation's lowest 2xx; the contract documents 200 beside 201 (D1), and
   // the mock answers as a server of the contract does, 201, unless the caller asks for 200 (Prefer: code=200).

@@ -5,8 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { findPackageRoot } from '../../scripts/package-root.js';
-import { listOperations } from '../contract/contract-facts.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
+import type { Contract } from '../contract/contract-value.js';
 import { findReservedName } from '../http/reserved-hosts.js';
 import { resolveGeneratedDir } from './bundle.js';
 
@@ -14,14 +13,14 @@ const KEY_PLACEHOLDER = '<API_KEY>';
 
 export interface MockBannerOptions {
   baseUrl: string;
-  contract: OpenApiDocument;
+  contract: Contract;
   dynamic: boolean;
   /** The folder the mock was started in, from which the docs' paths are given (default the process's). */
   cwd?: string;
 }
 
 export function formatMockBanner({ baseUrl, contract, dynamic, cwd = process.cwd() }: MockBannerOptions): string {
-  const operation = listOperations(contract).find((op) => op.requestExamples.length > 0);
+  const operation = contract.operations.find((op) => op.requestExamples.length > 0);
   if (!operation) throw new Error('The contract has no operation with a named request example to show.');
   const sample = operation.requestExamples[0];
   const mode = dynamic ? 'records generated from the schemas (--dynamic)' : "the contract's named examples";

@@ -6,19 +6,18 @@
 
 import type { FieldError } from '../../generated/openapi.js';
 import type { ContractOperation } from '../contract/contract-facts.js';
-import { compileBodyDescriber, type DescribeBody } from '../contract/describe-body.js';
+import type { DescribeBody } from '../contract/describe-body.js';
 import { describePattern, findPatternFacts, type SchemaDocument, UNDESCRIBED_FORMAT } from '../contract/field-errors.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
 import type { PrismViolation } from './report-violations.js';
 
 /** How to word the violations of one operation; without them, the generic pattern wording and no field errors. */
 export interface DescribeOptions {
   /** Words a pattern violation of a header, `['header', name]`, in place of Prism's regex. */
   describePattern?: (location: string[]) => string;
-  /** The field errors of the body Prism refused (createBodyDescriber). */
+  /** The field errors of the body Prism refused (the operation's describeBody, src/contract/contract-value.ts). */
   describeBody?: DescribeBody;
   /** The contract's FieldError codes: a code the describer gives that is not among them is sent as `invalid`. */
-  codes?: string[];
+  codes?: readonly string[];
 }
 
 /**
@@ -73,18 +72,4 @@ export function createPatternDescriber(contract: SchemaDocument, operation: Cont
         ? findPatternFacts(contract, operation?.headerSchemas[segments[0]?.toLowerCase()], '')
         : findPatternFacts(contract, operation?.requestSchema, segments.map((segment) => `/${segment}`).join('')),
     );
-}
-
-/**
- * `describeBody` for describeRequestViolations, for a request to `operation`: the contract's validator of its request
- * body, compiled on the first body Prism refuses (compiling is most of what a sandbox costs to start; the mock's
- * start-up does not pay it).
- */
-export function createBodyDescriber(contract: OpenApiDocument, operation: ContractOperation | undefined): DescribeBody | undefined {
-  if (operation?.requestSchema === undefined) return undefined;
-  let describeBody: DescribeBody | undefined;
-  return (body) => {
-    describeBody ??= compileBodyDescriber(contract, operation.requestSchema);
-    return describeBody(body);
-  };
 }

@@ -9,8 +9,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
 import type { IHttpOperation } from '@stoplight/types';
-import { listOperations } from '../contract/contract-facts.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
+import type { Contract } from '../contract/contract-value.js';
 import type { AnswerWindow } from '../http/relay-answer.js';
 import { type PrismDiagnostic, type PrismViolation, toViolation } from './report-violations.js';
 
@@ -38,9 +37,9 @@ export interface ExchangeJudge {
 /** What Prism's proxy reports for a request no operation has: it is forwarded all the same. */
 const NOT_ROUTED: PrismViolation = { location: ['request'], severity: 'Warning', code: undefined, message: 'Selected route not found' };
 
-export function createExchangeJudge(contract: OpenApiDocument, prismOperations: IHttpOperation[], windowBytes: number): ExchangeJudge {
+export function createExchangeJudge(contract: Contract, prismOperations: IHttpOperation[], windowBytes: number): ExchangeJudge {
   const byKey = new Map(prismOperations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation]));
-  const routes = listOperations(contract).map((operation) => ({
+  const routes = contract.operations.map((operation) => ({
     method: operation.method,
     pathPattern: operation.pathPattern,
     prism: byKey.get(`${operation.method} ${operation.path}`),

@@ -8,13 +8,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { IHttpOperation } from '@stoplight/types';
-import { listOperations } from '../contract/contract-facts.js';
-import type { OpenApiDocument } from '../contract/load-contract.js';
+import type { Contract } from '../contract/contract-value.js';
 import { createUpstream, type UpstreamOutcome } from '../http/forward-request.js';
 import { createProblems, type ProblemDocument } from '../http/problems.js';
 import { relayAnswer } from '../http/relay-answer.js';
 import { readBody } from '../http/request-body.js';
-import { createRefusalAnswerer, createRequestIdMinter } from '../http/request-front.js';
+import { createRefusalAnswerer } from '../http/request-front.js';
 import { describeTargetForLog, readRequestTarget } from '../http/request-target.js';
 import { writeAnswer, writeAnswerOnSocket } from '../http/send-response.js';
 import { createExchangeJudge } from './proxy-judge.js';
@@ -37,7 +36,7 @@ export interface ProxyServerOptions {
   upstream: string;
   /** How long the upstream may take to start its answer, or pause in its body (--upstream-timeout). */
   upstreamTimeoutMs: number;
-  contract: OpenApiDocument;
+  contract: Contract;
   /** The contract's operations as Prism reads them. */
   operations: IHttpOperation[];
   logLevel: string;
@@ -50,9 +49,9 @@ export function createProxyServer(options: ProxyServerOptions): Server {
   const judge = createExchangeJudge(contract, options.operations, JUDGED_BODY_LIMIT_BYTES);
   const problems = createProblems(contract, PROXY_PROBLEM_TYPES);
   // The proxy's own answers are refusals written as the request front writes them, with a Request-Id of their own.
-  const refusalAnswer = createRefusalAnswerer(createRequestIdMinter(contract));
+  const refusalAnswer = createRefusalAnswerer(contract.newRequestId);
   const credentialHeaders = [
-    ...new Set(['authorization', 'proxy-authorization', 'cookie', ...listOperations(contract).flatMap((op) => op.apiKeyHeader ?? [])]),
+    ...new Set(['authorization', 'proxy-authorization', 'cookie', ...contract.operations.flatMap((op) => op.apiKeyHeader ?? [])]),
   ];
   const seconds = `${upstreamTimeoutMs / 1000} s`;
 

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { closeServer, describeStop, listenOrExplain, serveUntilStopped } from '../cli/lifecycle.js';
 import { EXIT, type RunIo, StartError } from '../cli/run-command.js';
-import { readCallbackHeaderExamples } from '../contract/contract-facts.js';
+import { createContract } from '../contract/contract-value.js';
 import { readContract } from '../contract/load-contract.js';
 import { formatBaseUrl } from '../http/listen.js';
 import { formatMockBanner, formatProxyBanner } from './banner.js';
@@ -48,9 +48,9 @@ export async function runMock(config: MockConfig, io: RunIo): Promise<number> {
 
 async function prepareMock(config: MockConfig, log: Log): Promise<PreparedServer> {
   const bundle = config.build ? ensureFreshBundle(log) : locateBundle();
-  const contract = readContract(bundle.json);
+  const contract = createContract(readContract(bundle.json));
   const engine = await createPrismEngine({ document: bundle.json, logLevel: config.logLevel, log, dynamic: config.dynamic });
-  const sendCallbacks = createCallbackSender({ headers: readCallbackHeaderExamples(contract), log });
+  const sendCallbacks = createCallbackSender({ headers: contract.callbackHeaderExamples, log });
   return {
     server: createMockServer({ engine, contract, pairExamples: !config.dynamic, sendCallbacks, log }),
     formatBanner: (baseUrl) => formatMockBanner({ baseUrl, contract, dynamic: config.dynamic }),
@@ -61,7 +61,7 @@ async function prepareProxy(config: MockConfig, log: Log): Promise<PreparedServe
   const upstream = config.upstream;
   if (!upstream) throw new Error('The proxy needs an upstream URL.');
   const bundle = config.build ? ensureFreshBundle(log) : locateBundle();
-  const contract = readContract(bundle.json);
+  const contract = createContract(readContract(bundle.json));
   const operations = await getHttpOperationsFromSpec(bundle.json);
   const server = createProxyServer({
     upstream,

@@ -7,9 +7,11 @@
 import { describeStop, type StopEvent, serveUntilStopped } from '../cli/lifecycle.js';
 import { readArgv } from '../cli/read-argv.js';
 import { type Command, type Env, EXIT, HELP, type Parsed, type RunIo, StartError } from '../cli/run-command.js';
+import type { ContractOperation } from '../contract/contract-facts.js';
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { readSandboxConfig, type SandboxConfig } from './config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from './config/sandbox-settings.js';
+import { describeHelperPaths } from './routes/helper-paths.js';
 
 export const sandboxCommand: Command<SandboxConfig> = {
   name: 'checkout-sandbox',
@@ -37,13 +39,18 @@ async function runSandbox(config: SandboxConfig, io: RunIo): Promise<number> {
   // Its operational lines (callback failures, bugs) go out through the run's stderr: redacted, and never able to stop
   // the process when no one reads them any more (src/cli/stream-writer.ts).
   const prepared = await explainStartFailure(config, async () => {
-    const { prepareSandbox } = await import('./start-sandbox.js');
-    return prepareSandbox({ config, log: (line) => io.stderr(`${line}\n`) });
+    const [{ prepareSandbox }, { loadContractValue }] = await Promise.all([
+      import('./start-sandbox.js'),
+      import('../contract/contract-value.js'),
+    ]);
+    const contract = loadContractValue();
+    const sandbox = prepareSandbox({ config, contract, log: (line) => io.stderr(`${line}\n`) });
+    return { sandbox, create: contract.operation('createCheckout') };
   });
   await serveUntilStopped(
     async () => {
-      const sandbox = await explainStartFailure(config, () => prepared.listen());
-      io.stdout(formatBanner(sandbox.url, config));
+      const sandbox = await explainStartFailure(config, () => prepared.sandbox.listen());
+      io.stdout(formatBanner(sandbox.url, config, prepared.create));
       return sandbox;
     },
     async (sandbox, reason) => {
@@ -72,11 +79,12 @@ async function explainStartFailure<T>(config: SandboxConfig, step: () => Promise
   }
 }
 
-export function formatBanner(url: string, config: SandboxConfig): string {
+/** The start banner; `create` is the contract's create operation, whose method and path it shows. */
+export function formatBanner(url: string, config: SandboxConfig, create: Pick<ContractOperation, 'method' | 'path'>): string {
   const lines = [
     `Checkout sandbox listening on ${url}`,
-    `  Create a checkout:  POST ${url}/api/v1/checkouts/`,
-    `  Sandbox helpers:    ${url}/sandbox/v1/checkouts/{id}[/complete|/expire|/deliveries]`,
+    `  Create a checkout:  ${create.method} ${url}${create.path}`,
+    `  Sandbox helpers:    ${url}${describeHelperPaths()}`,
     config.apiKeysGenerated
       ? `  API key (sandbox only, generated for this run; set CHECKOUT_API_KEYS to choose your own): ${config.apiKeys[0]}`
       : `  API keys: ${config.apiKeys.length} from CHECKOUT_API_KEYS (not shown)`,

@@ -1,7 +1,7 @@
 // Everything a route needs, built once per running sandbox.
 
 import type { Clock } from '../clock/clock.js';
-import type { ContractOperation } from '../contract/contract-facts.js';
+import type { CompiledOperation } from '../contract/contract-value.js';
 import type { Authenticate } from '../http/authorization.js';
 import type { OwnProblemType, Problems } from '../http/problems.js';
 import type { CallbackDispatcher } from './callbacks/callback-dispatcher.js';
@@ -20,8 +20,8 @@ export const SANDBOX_PROBLEM_TYPES = {
 export interface SandboxContext {
   clock: Clock;
   /** The contract's createCheckout: its path, method and 401 challenge, as the routes serve them. */
-  createOperation: ContractOperation;
-  /** A fresh Request-Id for each answer, shaped like the contract's example (D2; src/http/request-front.ts). */
+  createOperation: CompiledOperation;
+  /** A fresh Request-Id for each answer, shaped like the contract's example (D2; src/contract/contract-value.ts). */
   newRequestId: () => string;
   /** The API key check of every route but the checkout page (src/http/authorization.ts). */
   authenticate: Authenticate;

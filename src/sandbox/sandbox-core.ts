@@ -2,18 +2,15 @@
 // dispatcher, behind one API: the answer to a request, and what the sandbox helper routes do besides (complete,
 // expire, find, list, deliveries), the sweep and close. The sandbox server (start-sandbox.ts) puts node:http in front
 // of it; the testing kit's fetch sandbox (src/testing/fetch-sandbox.ts) puts a `fetch` function in front of the very
-// same core, so that the fetch sandbox and the sandbox server cannot answer differently. The kit uses this API only;
-// the state behind it (SandboxContext) stays private to the sandbox.
+// same core, so that the fetch sandbox and the sandbox server cannot answer differently. The kit uses this API only
+// (its types in sandbox-api.ts); the state behind it (SandboxContext) stays private to the sandbox.
 import { randomUUID } from 'node:crypto';
-import type { Checkout } from '../../generated/openapi.js';
 import { type Clock, nowMillis, systemClock } from '../clock/clock.js';
-import { findOperation } from '../contract/contract-facts.js';
-import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
+import type { Contract } from '../contract/contract-value.js';
 import { createAuthenticator } from '../http/authorization.js';
 import type { Answer, ServerRequest } from '../http/exchange.js';
 import { createProblems } from '../http/problems.js';
-import { createRequestIdMinter } from '../http/request-front.js';
-import type { CallbackDeliveryLog, SendCallback } from './callbacks/callback-delivery.js';
+import type { SendCallback } from './callbacks/callback-delivery.js';
 import { CallbackDispatcher, type UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { CheckoutStore, type FinalStatus, readRecord } from './checkout/checkout-store.js';
 import { describeRefusal, findStoredCheckout, settleCheckout } from './checkout/settle-checkout.js';
@@ -23,6 +20,7 @@ import { SHUTDOWN_GRACE_MS } from './config/sandbox-settings.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { RateLimiter } from './rate-limiter.js';
 import { routeRequest } from './routes/route-request.js';
+import type { SandboxCheckouts, SettleResult } from './sandbox-api.js';
 import { attachSandboxContext, SANDBOX_PROBLEM_TYPES, type SandboxContext } from './sandbox-context.js';
 import { createRequestValidator } from './validate-create-request.js';
 
@@ -35,33 +33,10 @@ export interface SandboxCoreOptions {
   log?: (line: string) => void;
   /** The one clock of records, expiry, windows, callbacks, their retries and the sweep; the real one by default. */
   clock?: Clock;
-  contract?: OpenApiDocument;
+  /** The contract value its entry made (src/contract/contract-value.ts createContract). */
+  contract: Contract;
   /** How callback attempts reach their receivers; over HTTP by default. */
   sendCallback?: SendCallback;
-}
-
-// The types a user of the core meets, from the modules that define them.
-export type { CallbackDeliveryLog, CallbackReply, DeliveryAttempt, OutgoingCallback, SendCallback } from './callbacks/callback-delivery.js';
-export type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
-
-/** What complete() and expire() did: the checkout's record, or why it could not move (unknown, or already final). */
-export type SettleResult = { settled: true; record: Checkout } | { settled: false; reason: 'not-found' | 'not-open'; message: string };
-
-/** What a test or the helper routes do to the checkouts besides the API's own call. */
-export interface SandboxCheckouts {
-  /**
-   * Complete an open checkout, as a paying customer would; its callback (when it has a callback_url) starts at once,
-   * and the promise resolves after the callback's first attempt has ended. Rejects after close().
-   */
-  complete(id: string): Promise<SettleResult>;
-  /** Expire an open checkout now, whatever its expiresAt. Rejects after close(). */
-  expire(id: string): Promise<SettleResult>;
-  /** The record of a stored checkout (its id in any case), or undefined. */
-  find(id: string): Checkout | undefined;
-  /** Every stored checkout, oldest first. */
-  list(): Checkout[];
-  /** A copy of the callback deliveries of a checkout, with each attempt's status or error; [] when unknown. */
-  deliveries(id: string): CallbackDeliveryLog[];
 }
 
 export interface SandboxCore extends SandboxCheckouts {
@@ -79,7 +54,7 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
   const { policies } = options;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const clock = options.clock ?? systemClock;
-  const contract = options.contract ?? loadContract();
+  const { contract } = options;
   const callbacks = new CallbackDispatcher({
     secret: policies.callbackSecret,
     retryDelaysMs: policies.callbackRetryDelaysMs,
@@ -90,12 +65,12 @@ export function createSandboxCore(options: SandboxCoreOptions): SandboxCore {
     maxDroppedListed: policies.maxSessions,
     clock,
   });
-  const createOperation = findOperation(contract, 'createCheckout');
+  const createOperation = contract.operation('createCheckout');
   const problems = createProblems(contract, SANDBOX_PROBLEM_TYPES);
   const context: SandboxContext = {
     clock,
     createOperation,
-    newRequestId: createRequestIdMinter(contract),
+    newRequestId: contract.newRequestId,
     // The contract's create operation declares the API key every authenticated route of the sandbox asks for.
     authenticate: createAuthenticator(createOperation, problems, policies.apiKeys),
     problems,

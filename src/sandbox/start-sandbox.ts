@@ -7,14 +7,9 @@ import { formatBaseUrl, listen } from '../http/listen.js';
 import { createFrontServer } from '../http/send-response.js';
 import type { SandboxConfig } from './config/read-sandbox-config.js';
 import { readSandboxFront } from './routes/route-request.js';
+import type { SandboxCheckouts, UndeliveredCallback } from './sandbox-api.js';
 import { attachSandboxContext, readSandboxContext } from './sandbox-context.js';
-import {
-  createSandboxCore,
-  type SandboxCheckouts,
-  type SandboxCore,
-  type SandboxCoreOptions,
-  type UndeliveredCallback,
-} from './sandbox-core.js';
+import { createSandboxCore, type SandboxCore, type SandboxCoreOptions } from './sandbox-core.js';
 
 /** The core's options, with the whole configuration (where to listen, how often to sweep) in place of its policies. */
 export interface SandboxServerOptions extends Omit<SandboxCoreOptions, 'policies'> {

@@ -1,7 +1,7 @@
 // What a test does besides calling the API, the same for the fetch sandbox and the in-process sandbox server: complete or
 // expire a checkout (as the sandbox helper routes do), and read the stored checkouts and their callback deliveries.
 import type { Checkout } from '../../generated/openapi.js';
-import type { CallbackDeliveryLog, SandboxCheckouts, SettleResult } from '../sandbox/sandbox-core.js';
+import type { CallbackDeliveryLog, SandboxCheckouts, SettleResult } from '../sandbox/sandbox-api.js';
 
 /** complete() or expire() of a checkout that is unknown (`not-found`) or already final (`not-open`). */
 export class CheckoutStateError extends Error {

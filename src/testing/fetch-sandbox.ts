@@ -2,10 +2,12 @@
 // request goes straight from the client to the same validation, records, rules, idempotency, problem documents and
 // policies as the sandbox server's, and the completion callback is signed and delivered as the sandbox does it.
 
+import { loadContractValue } from '../contract/contract-value.js';
 import { normalizeBaseUrl } from '../http/base-url.js';
 import { fromFetchArguments, fromFetchRequest, toFetchResponse } from '../http/fetch-exchange.js';
 import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
-import { createSandboxCore, type UndeliveredCallback } from '../sandbox/sandbox-core.js';
+import type { UndeliveredCallback } from '../sandbox/sandbox-api.js';
+import { createSandboxCore } from '../sandbox/sandbox-core.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
 import { readClock, sendToFunction, type TestingPolicies } from './testing-options.js';
 
@@ -35,6 +37,7 @@ export function createFetchSandbox(options: FetchSandboxOptions = {}): FetchSand
   const clock = readClock(options.now, 'createFetchSandbox');
   const core = createSandboxCore({
     policies,
+    contract: loadContractValue(),
     log: options.log ?? (() => {}),
     clock,
     sendCallback: options.onCallback && sendToFunction(options.onCallback),

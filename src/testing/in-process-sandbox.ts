@@ -1,8 +1,9 @@
 // startSandbox: the sandbox server, started inside the test runner's process on a free loopback port, for a global
 // set-up or for code that must talk HTTP (another language's client, a browser). The same server as the
 // `checkout-sandbox` bin, with its helpers as functions instead of HTTP calls.
+import { loadContractValue } from '../contract/contract-value.js';
 import { readSandboxOptions } from '../sandbox/config/read-sandbox-config.js';
-import type { UndeliveredCallback } from '../sandbox/sandbox-core.js';
+import type { UndeliveredCallback } from '../sandbox/sandbox-api.js';
 import { startSandboxServer } from '../sandbox/start-sandbox.js';
 import { type CheckoutControls, createCheckoutControls } from './checkout-controls.js';
 import { readClock, sendToFunction, type TestingPolicies } from './testing-options.js';
@@ -28,6 +29,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<T
   const clock = readClock(options.now, 'startSandbox');
   const running = await startSandboxServer({
     config,
+    contract: loadContractValue(),
     log: options.log ?? (() => {}),
     clock,
     sendCallback: options.onCallback && sendToFunction(options.onCallback),

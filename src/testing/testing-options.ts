@@ -4,7 +4,7 @@
 // bounds are in that table and docs/sandbox.md, not repeated here.
 
 import { type ClockOverTimeReading, createClockOverTimeReading } from '../clock/clock-over-time-reading.js';
-import type { CallbackReply, OutgoingCallback, SendCallback } from '../sandbox/sandbox-core.js';
+import type { CallbackReply, OutgoingCallback, SendCallback } from '../sandbox/sandbox-api.js';
 
 /**
  * What a test's callback handler answered: nothing (acknowledged, like a 2xx), a status code, or a Response (its

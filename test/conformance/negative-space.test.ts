@@ -9,6 +9,7 @@ import { seedSamples } from '../../src/conformance/contract-samples.js';
 import { generateNegativeSpace, type NegativeCase } from '../../src/conformance/generate-negative-space.js';
 import type { Exchange } from '../../src/conformance/send-request.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 
@@ -73,7 +74,7 @@ describe('the negative space of the create request', () => {
   });
 
   it('the sandbox, a correct implementation, answers every one of the 158 cases with the field and a code the judge takes', () => {
-    const check = createRequestValidator(loadContract());
+    const check = createRequestValidator(loadContractValue());
     const judged = space.cases.map((negative) => {
       const result = check(negative.body);
       const errors = result.ok ? [] : result.errors;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
 import {
-  compileHeaderRule,
+  compilePathPattern,
   createRequestIdMaker,
   findOperation,
   readAuthScheme,
@@ -14,9 +14,9 @@ import {
   readProblemTemplates,
   readRequestIdExample,
 } from '../../src/contract/contract-facts.js';
+import { compileHeaderRule, createContract } from '../../src/contract/contract-value.js';
 import { loadContract, type OpenApiDocument, resolveRef } from '../../src/contract/load-contract.js';
 import { fromFetchArguments } from '../../src/http/fetch-exchange.js';
-import { describeBadIdempotencyKey, isBadIdempotencyKey } from '../../src/http/problems.js';
 import { readSandboxConfig } from '../../src/sandbox/config/read-sandbox-config.js';
 import { createSandboxCore } from '../../src/sandbox/sandbox-core.js';
 import { readValidCreateBody } from '../support/bad-inputs.js';
@@ -39,6 +39,13 @@ describe('the create operation', () => {
     expect(create.pathPattern.test('/api/v1/checkouts/')).toBe(true);
     expect(create.pathPattern.test('/api/v1/checkouts')).toBe(false);
     expect(create.pathPattern.test('/api/v1/checkouts/x')).toBe(false);
+  });
+
+  it("reads a path template's parameters as groups, in order: the sandbox's helper routes take their id from the first", () => {
+    const pattern = compilePathPattern('/sandbox/v1/checkouts/{id}/complete');
+    expect(pattern.exec('/sandbox/v1/checkouts/chk_1/complete')?.slice(1)).toEqual(['chk_1']);
+    expect(pattern.test('/sandbox/v1/checkouts//complete')).toBe(false);
+    expect(pattern.test('/sandbox/v1/checkouts/a/b/complete')).toBe(false);
   });
 
   it('is the path the conformance kit sends to, and the source of its seed samples', () => {
@@ -86,7 +93,9 @@ describe('problem templates', () => {
 
 describe('the Idempotency-Key rule, compiled from its header schema', () => {
   const schema = create.headerSchemas['idempotency-key'];
-  const isBad = compileHeaderRule(contract, schema);
+  const contractValue = createContract(contract);
+  const isBad = compileHeaderRule(contractValue.validators, schema);
+  const rule = contractValue.idempotencyKey as NonNullable<typeof contractValue.idempotencyKey>;
 
   it('is the schema the contract declares', () => {
     expect(schema).toEqual({
@@ -106,7 +115,7 @@ describe('the Idempotency-Key rule, compiled from its header schema', () => {
   ];
   it.each(accepted)('accepts %s', (_label, value) => {
     expect(isBad([value])).toBe(false);
-    expect(isBadIdempotencyKey(contract, [value])).toBe(false);
+    expect(rule.isBad([value])).toBe(false);
   });
 
   const refused: Array<[label: string, lines: string[]]> = [
@@ -119,15 +128,13 @@ describe('the Idempotency-Key rule, compiled from its header schema', () => {
   ];
   it.each(refused)('refuses %s', (_label, lines) => {
     expect(isBad(lines)).toBe(true);
-    expect(isBadIdempotencyKey(contract, lines)).toBe(true);
+    expect(rule.isBad(lines)).toBe(true);
   });
 
   it('lets an absent header pass, and words its refusal with the schema bounds', () => {
     expect(isBad(undefined)).toBe(false);
-    expect(isBadIdempotencyKey(contract, undefined)).toBe(false);
-    expect(describeBadIdempotencyKey(contract)).toBe(
-      'The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters, such as a UUID.',
-    );
+    expect(rule.isBad(undefined)).toBe(false);
+    expect(rule.detail).toBe('The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters, such as a UUID.');
   });
 });
 
@@ -169,7 +176,11 @@ describe('the sandbox routes and authenticates from the facts', () => {
   moved.paths = { '/api/v2/sessions/': contract.paths['/api/v1/checkouts/'] };
   moved.components.headers.WwwAuthenticate = { schema: { type: 'string', const: 'Shop-Key' }, example: 'Shop-Key' };
   moved.components.headers.RequestId.example = 'req-0d3c7f7e-8a4b-4f0e-9a55-6f2b1c9d7e10';
-  const core = createSandboxCore({ policies: readSandboxConfig({ CHECKOUT_API_KEYS: CANARY_KEY }), contract: moved, log: () => {} });
+  const core = createSandboxCore({
+    policies: readSandboxConfig({ CHECKOUT_API_KEYS: CANARY_KEY }),
+    contract: createContract(moved),
+    log: () => {},
+  });
   afterAll(() => core.close());
   const post = (path: string, authorization: string) =>
     core.answer(
@@ -200,7 +211,7 @@ describe('the sandbox routes and authenticates from the facts', () => {
     const unchallenged = structuredClone(contract) as OpenApiDocument;
     delete unchallenged.components.responses.Unauthorized.headers['WWW-Authenticate'];
     const policies = readSandboxConfig({ CHECKOUT_API_KEYS: CANARY_KEY });
-    expect(() => createSandboxCore({ policies, contract: unchallenged, log: () => {} })).toThrow(
+    expect(() => createSandboxCore({ policies, contract: createContract(unchallenged), log: () => {} })).toThrow(
       "The contract's POST /api/v1/checkouts/ declares no WWW-Authenticate challenge.",
     );
   });

@@ -1,16 +1,15 @@
 // The one authentication of every server (src/http/authorization.ts): the sandbox's, which knows its keys, and the
 // mock's, which takes any key in the contract's scheme; both refuse in the same words, with the contract's challenge.
 import { describe, expect, it } from 'vitest';
-import { findOperation } from '../../src/contract/contract-facts.js';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { createAuthenticator } from '../../src/http/authorization.js';
 import type { ServerRequest } from '../../src/http/exchange.js';
 import { createProblems } from '../../src/http/problems.js';
 import { CANARY_KEY, OTHER_CANARY_KEY, UNKNOWN_CANARY_KEY } from '../support/canary.js';
 
-const contract = loadContract();
+const contract = loadContractValue();
 const problems = createProblems(contract);
-const create = findOperation(contract, 'createCheckout');
+const create = contract.operation('createCheckout');
 
 function withAuthorization(...lines: string[]): ServerRequest {
   return {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeCredentialsProblem } from '../../src/http/authorization.js';
 import { describePayloadTooLarge, describeValidationFailed } from '../../src/http/problems.js';
-import { isAcceptedMediaType, parseJsonBody } from '../../src/http/request-body.js';
+import { decodeRequestJson, isAcceptedMediaType } from '../../src/http/request-body.js';
 
 describe('describeCredentialsProblem', () => {
   it('accepts one header in the scheme, the scheme word in any case', () => {
@@ -68,14 +68,14 @@ describe('isAcceptedMediaType', () => {
   });
 });
 
-describe('parseJsonBody', () => {
+describe('decodeRequestJson', () => {
   it('refuses invalid UTF-8 before parsing, and never quotes the body in its reason', () => {
     const notUtf8 = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]);
-    expect(parseJsonBody(notUtf8)).toEqual({ ok: false, reason: 'it is not valid UTF-8' });
-    expect(parseJsonBody(Buffer.from(' \n'))).toEqual({ ok: false, reason: 'it is empty' });
-    const broken = parseJsonBody(Buffer.from('{"secret-looking": tru'));
+    expect(decodeRequestJson(notUtf8)).toEqual({ ok: false, reason: 'it is not valid UTF-8' });
+    expect(decodeRequestJson(Buffer.from(' \n'))).toEqual({ ok: false, reason: 'it is empty' });
+    const broken = decodeRequestJson(Buffer.from('{"secret-looking": tru'));
     expect(broken.ok).toBe(false);
     expect(JSON.stringify(broken)).not.toContain('secret-looking');
-    expect(parseJsonBody(Buffer.from('{"日本":[1]}'))).toEqual({ ok: true, value: { 日本: [1] } });
+    expect(decodeRequestJson(Buffer.from('{"日本":[1]}'))).toEqual({ ok: true, value: { 日本: [1] } });
   });
 });

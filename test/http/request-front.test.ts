@@ -1,17 +1,16 @@
 // The one request front (src/http/request-front.ts), in process: every refusal it writes itself, each with its exact
 // problem and headers, the Request-Id on every answer and as every problem's instance, and the 500 guard.
 import { describe, expect, it } from 'vitest';
-import { findOperation } from '../../src/contract/contract-facts.js';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { createAuthenticator } from '../../src/http/authorization.js';
 import type { Answer, ServerRequest } from '../../src/http/exchange.js';
 import { createProblems } from '../../src/http/problems.js';
-import { createRequestFront, createRequestIdMinter, type Operation } from '../../src/http/request-front.js';
+import { createRequestFront, type Operation } from '../../src/http/request-front.js';
 import { CANARY_KEY } from '../support/canary.js';
 
-const contract = loadContract();
+const contract = loadContractValue();
 const problems = createProblems(contract);
-const authenticate = createAuthenticator(findOperation(contract, 'createCheckout'), problems, [CANARY_KEY]);
+const authenticate = createAuthenticator(contract.operation('createCheckout'), problems, [CANARY_KEY]);
 const typeOf = (slug: string) => new URL(slug, problems.notFound('/').type).href;
 
 function request(method: string, target: string, headers: Record<string, string> = {}): ServerRequest {
@@ -132,16 +131,5 @@ describe('createRequestFront', () => {
     expect(answer.headers['request-id']).toBe(firstId);
     expect(answer.problem).toMatchObject({ type: typeOf('request-header-fields-too-large'), instance: firstId });
     expect(front.answerUnparsed('HPE_INVALID_METHOD').status).toBe(400);
-  });
-});
-
-describe('createRequestIdMinter', () => {
-  it("mints Request-Ids shaped like the contract's example, urn:uuid:<uuid> (D2)", () => {
-    expect(createRequestIdMinter(contract)()).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  });
-
-  it('mints urn:uuid:<uuid> for a contract that gives no example', () => {
-    const bare = { ...contract, components: { ...contract.components, responses: {} }, paths: {} } as typeof contract;
-    expect(createRequestIdMinter(bare)()).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
   });
 });

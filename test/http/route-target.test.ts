@@ -1,10 +1,10 @@
 // The one routing both servers share (src/http/route-target.ts): each refusal with its exact problem and headers.
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { createProblems } from '../../src/http/problems.js';
 import { type Route, routeTarget } from '../../src/http/route-target.js';
 
-const problems = createProblems(loadContract());
+const problems = createProblems(loadContractValue());
 const routes: Array<Route<string>> = [
   { path: /^\/api\/v1\/checkouts\/$/, methods: { POST: 'create' } },
   { path: /^\/sandbox\/v1\/checkouts\/([^/]+)$/, methods: { GET: 'read' } },

@@ -4,13 +4,14 @@
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findPackageRoot } from '../../scripts/package-root.js';
+import { createContract } from '../../src/contract/contract-value.js';
 import { readContract } from '../../src/contract/load-contract.js';
 import { formatMockBanner } from '../../src/mock/banner.js';
 import { locateBundle } from '../../src/mock/bundle.js';
 
 const projectRoot = findPackageRoot();
 
-const contract = readContract(locateBundle().json);
+const contract = createContract(readContract(locateBundle().json));
 const banner = (cwd: string) => formatMockBanner({ baseUrl: 'http://127.0.0.1:4010', contract, dynamic: false, cwd });
 const docsLine = (cwd: string) =>
   banner(cwd)

@@ -6,7 +6,7 @@ import dns from 'node:dns';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readCallbackHeaderExamples } from '../../src/contract/contract-facts.js';
+import { createContract } from '../../src/contract/contract-value.js';
 import { readContract } from '../../src/contract/load-contract.js';
 import { listen } from '../../src/http/listen.js';
 import { locateBundle } from '../../src/mock/bundle.js';
@@ -33,10 +33,10 @@ let baseUrl: string;
 
 beforeAll(async () => {
   const bundle = locateBundle();
-  const contract = readContract(bundle.json);
+  const contract = createContract(readContract(bundle.json));
   const log = (line: string) => lines.push(line);
   const engine = await createPrismEngine({ document: bundle.json, logLevel: 'silent', log });
-  const sendCallbacks = createCallbackSender({ headers: readCallbackHeaderExamples(contract), log, timeoutMs: TIMEOUT_MS });
+  const sendCallbacks = createCallbackSender({ headers: contract.callbackHeaderExamples, log, timeoutMs: TIMEOUT_MS });
   mock = createMockServer({ engine, contract, pairExamples: true, sendCallbacks, log });
   baseUrl = `http://127.0.0.1:${await listen(mock, '127.0.0.1', 0)}`;
 });

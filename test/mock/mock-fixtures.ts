@@ -2,11 +2,13 @@
 // copied from the contract; it is all looked up.
 
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
-import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { createContract } from '../../src/contract/contract-value.js';
 import { loadContract, resolveRef } from '../../src/contract/load-contract.js';
 
 export const contract = loadContract();
-export const validators = createContractValidators(contract);
+/** The contract value the servers are given (src/contract/contract-value.ts), with its compiled validators. */
+export const contractValue = createContract(contract);
+export const validators = contractValue.validators;
 export const seedSamples = {
   usdtOnTron: contract.components.examples.CreateCheckoutUsdtOnTron.value as Record<string, any>,
   upperCaseCodes: contract.components.examples.CreateCheckoutUpperCaseCodes.value as Record<string, any>,

@@ -7,7 +7,7 @@ import { createRequestValidator } from '../../src/sandbox/validate-create-reques
 import { CANARY_KEY } from '../support/canary.js';
 import { problemType } from '../support/problems.js';
 import { waitFor } from '../support/wait-for.js';
-import { contract, postJson, schemaErrors, seedSamples } from './mock-fixtures.js';
+import { contractValue, postJson, schemaErrors, seedSamples } from './mock-fixtures.js';
 import { childPids, killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
 const auth = { authorization: `Api-Key ${CANARY_KEY}` };
@@ -65,7 +65,7 @@ describe('bodies that once stopped the mock', () => {
 });
 
 describe('deeply nested JSON gets the answer the sandbox gives, never a 5xx', () => {
-  const validateLikeSandbox = createRequestValidator(contract);
+  const validateLikeSandbox = createRequestValidator(contractValue);
   const depths: Array<[string, number]> = [
     ['4,000 deep (about 8 KB)', 4_000],
     ['500,000 deep (just under 1 MiB)', 500_000],

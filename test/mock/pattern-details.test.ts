@@ -11,7 +11,7 @@ import {
 } from '../../src/contract/field-errors.js';
 import { createPatternDescriber } from '../../src/mock/describe-prism-violations.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
-import { clone, contract, seedSamples } from './mock-fixtures.js';
+import { clone, contract, contractValue, seedSamples } from './mock-fixtures.js';
 
 const createOperation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);
 const describePattern = createPatternDescriber(contract, createOperation);
@@ -28,7 +28,7 @@ describe('pattern violations in the create request', () => {
   ];
 
   it('are worded exactly as the sandbox words them for the same fields', () => {
-    const check = createRequestValidator(contract)(body);
+    const check = createRequestValidator(contractValue)(body);
     expect(check.ok).toBe(false);
     const sandboxDetails = Object.fromEntries((check.ok ? [] : check.errors).map((e) => [e.pointer, e.detail]));
     expect(Object.keys(sandboxDetails).sort()).toEqual([...brokenPointers].sort());

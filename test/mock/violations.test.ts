@@ -4,14 +4,13 @@
 // the sandbox's validator on the same bodies and wants the same entries from both.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
-import { listOperations, readFieldErrorCodes } from '../../src/contract/contract-facts.js';
 import { locateBundle } from '../../src/mock/bundle.js';
-import { createBodyDescriber, createPatternDescriber, describeRequestViolations } from '../../src/mock/describe-prism-violations.js';
+import { createPatternDescriber, describeRequestViolations } from '../../src/mock/describe-prism-violations.js';
 import { createPrismEngine, type PrismEngine } from '../../src/mock/prism-engine.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 import { CANARY_KEY } from '../support/canary.js';
 import { INVALID_CREATE_BODIES } from '../support/invalid-create-bodies.js';
-import { clone, contract, seedSamples } from './mock-fixtures.js';
+import { clone, contract, contractValue, seedSamples } from './mock-fixtures.js';
 
 const bodyViolation = (path: string[], code: string, message: string) => ({
   location: ['request', 'body', ...path],
@@ -21,9 +20,9 @@ const bodyViolation = (path: string[], code: string, message: string) => ({
 });
 
 describe('describeRequestViolations', () => {
-  const codes = readFieldErrorCodes(contract);
-  const createOperation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);
-  const describeBody = createBodyDescriber(contract, createOperation);
+  const codes = contractValue.fieldErrorCodes;
+  const createOperation = contractValue.operations.find((op) => op.method === 'POST' && op.path === CREATE_PATH);
+  const describeBody = createOperation?.describeBody;
   const UNKNOWN_FIELD = 'is not a field of this object; remove it (request field names are snake_case)';
 
   it("takes the field errors of a body Prism refused from the contract's validator, never from Prism's sentences", () => {
@@ -158,13 +157,13 @@ describe("Prism's violations and the sandbox's Ajv errors for the same body give
     engine = await createPrismEngine({ document: locateBundle().json, logLevel: 'silent', log: () => {} });
   });
   // What the mock's server builds for the create operation at start-up.
-  const operation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);
+  const operation = contractValue.operations.find((op) => op.method === 'POST' && op.path === CREATE_PATH);
   const options = {
     describePattern: createPatternDescriber(contract, operation),
-    describeBody: createBodyDescriber(contract, operation),
-    codes: readFieldErrorCodes(contract),
+    describeBody: operation?.describeBody,
+    codes: contractValue.fieldErrorCodes,
   };
-  const validateRequest = createRequestValidator(contract);
+  const validateRequest = createRequestValidator(contractValue);
   const manyFaults = clone(seedSamples.usdtOnTron);
   delete manyFaults.currency;
   Object.assign(manyFaults.invoice_items[0], { quantity: 0 });

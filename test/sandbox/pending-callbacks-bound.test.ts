@@ -3,6 +3,7 @@
 // logged at once, without the URL's query, and close() lists it among the undelivered (the latest maxSessions of them;
 // a log line counts the older ones).
 import { describe, expect, it } from 'vitest';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { fromFetchArguments } from '../../src/http/fetch-exchange.js';
 import type { SendCallback } from '../../src/sandbox/callbacks/callback-delivery.js';
 import type { UndeliveredCallback } from '../../src/sandbox/callbacks/callback-dispatcher.js';
@@ -25,6 +26,7 @@ function createFailingSandbox(maxSessions: number, send = answer503) {
   const clock = createManualClock();
   const logs: string[] = [];
   const core = createSandboxCore({
+    contract: loadContractValue(),
     policies: readSandboxConfig({
       CHECKOUT_API_KEYS: CANARY_KEY,
       CHECKOUT_MAX_SESSIONS: String(maxSessions),

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/run-command.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { readSandboxConfig } from '../../src/sandbox/config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from '../../src/sandbox/config/sandbox-settings.js';
 import { formatBanner, parseSandboxArgs } from '../../src/sandbox/sandbox-command.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+
+const create = loadContractValue().operation('createCheckout');
 
 describe('readSandboxConfig', () => {
   it('uses the defaults the settings table documents', () => {
@@ -56,14 +59,19 @@ describe('readSandboxConfig', () => {
     const config = readSandboxConfig({ CHECKOUT_API_KEYS: ` ${CANARY_KEY} ,other-key,${CANARY_KEY}` });
     expect(config.apiKeys).toEqual([CANARY_KEY, 'other-key']);
     expect(config.apiKeysGenerated).toBe(false);
-    const banner = formatBanner('http://127.0.0.1:4011', config);
+    const banner = formatBanner('http://127.0.0.1:4011', config, create);
     expect(banner).not.toContain(CANARY_KEY);
+    // The create call from the contract, the helpers from their table (src/sandbox/routes/helper-paths.ts).
+    expect(banner.split('\n').slice(1, 3)).toEqual([
+      '  Create a checkout:  POST http://127.0.0.1:4011/api/v1/checkouts/',
+      '  Sandbox helpers:    http://127.0.0.1:4011/sandbox/v1/checkouts/{id}[/complete|/expire|/deliveries]',
+    ]);
     expect(banner).toContain(config.callbackSecret);
     const withSecret = readSandboxConfig({
       CHECKOUT_API_KEYS: CANARY_KEY,
       CHECKOUT_CALLBACK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
     });
-    expect(formatBanner('http://127.0.0.1:4011', withSecret)).not.toContain(withSecret.callbackSecret.slice(6));
+    expect(formatBanner('http://127.0.0.1:4011', withSecret, create)).not.toContain(withSecret.callbackSecret.slice(6));
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
+import { describeHelperPaths, SANDBOX_HELPER_ROUTES } from '../../src/sandbox/routes/helper-paths.js';
 import { sandboxDocument, sandboxDocumentPath } from './support/sandbox-document.js';
 import { startTestSandbox } from './support/sandbox-harness.js';
 
@@ -27,6 +28,16 @@ describe('openapi-sandbox/openapi.yaml', () => {
     expect(sandboxDocument.info.description).toMatch(/not part of|A real Checkout API has none/);
     const publicPaths = Object.keys(loadContract().paths);
     for (const path of Object.keys(sandboxDocument.paths)) expect(publicPaths).not.toContain(path);
+  });
+
+  it("is the sandbox's table of helper routes, operation for operation, which the router and the banner read", () => {
+    const documented = Object.entries<Record<string, { operationId?: string }>>(sandboxDocument.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, operation]) => ({ operationId: operation.operationId, method: method.toUpperCase(), path })),
+    );
+    expect(SANDBOX_HELPER_ROUTES).toEqual(documented);
+    expect(describeHelperPaths()).toBe('/sandbox/v1/checkouts/{id}[/complete|/expire|/deliveries]');
   });
 
   it('describes every route the sandbox serves besides the create call, with the methods it allows', async () => {

@@ -2,24 +2,26 @@
 // which routes them (400, 404, 405 with `Allow`), authenticates them (401), gives every answer a Request-Id (D2) and
 // turns a bug into a 500: the contract's create operation, at the path the contract gives it, the sandbox helpers
 // (openapi-sandbox/openapi.yaml) and the stand-in checkout page, which alone asks for no API key.
+import { compilePathPattern } from '../../contract/contract-facts.js';
 import type { Answer, ServerRequest } from '../../http/exchange.js';
 import { redactUrls } from '../../http/redact.js';
 import { createRequestFront, type Operation, type RequestFront, type Route, type RoutedRequest } from '../../http/request-front.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
 import { createCheckout } from './create-checkout.js';
+import { SANDBOX_HELPER_ROUTES, type SandboxHelperOperationId } from './helper-paths.js';
 import { completeCheckout, expireCheckout, listDeliveries, readCheckout } from './helper-routes.js';
 
 type Handler = (routed: RoutedRequest, context: SandboxContext) => ReturnType<Operation['answer']>;
 
-// The sandbox's own routes, with whether each asks for the API key.
-const SANDBOX_ROUTES: Array<{ path: RegExp; method: string; handler: Handler; authenticated: boolean }> = [
-  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)$/, method: 'GET', handler: readCheckout, authenticated: true },
-  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/complete$/, method: 'POST', handler: completeCheckout, authenticated: true },
-  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/expire$/, method: 'POST', handler: expireCheckout, authenticated: true },
-  { path: /^\/sandbox\/v1\/checkouts\/([^/]+)\/deliveries$/, method: 'GET', handler: listDeliveries, authenticated: true },
-  { path: /^\/checkouts\/([^/]+)$/, method: 'GET', handler: showCheckoutPage, authenticated: false },
-];
+// The handler of each helper route (helper-paths.ts), with whether it asks for the API key.
+const HELPER_HANDLERS: Record<SandboxHelperOperationId, { handler: Handler; authenticated: boolean }> = {
+  readSandboxCheckout: { handler: readCheckout, authenticated: true },
+  completeSandboxCheckout: { handler: completeCheckout, authenticated: true },
+  expireSandboxCheckout: { handler: expireCheckout, authenticated: true },
+  listCallbackDeliveries: { handler: listDeliveries, authenticated: true },
+  showCheckoutPage: { handler: showCheckoutPage, authenticated: false },
+};
 
 // One front per sandbox, built on its first request.
 const fronts = new WeakMap<SandboxContext, RequestFront>();
@@ -47,10 +49,10 @@ function createSandboxFront(context: SandboxContext): RequestFront {
   const create = context.createOperation;
   const routes: Array<Route<Operation>> = [
     { path: create.pathPattern, methods: { [create.method]: operation(createCheckout, true) } },
-    ...SANDBOX_ROUTES.map(({ path, method, handler, authenticated }) => ({
-      path,
-      methods: { [method]: operation(handler, authenticated) },
-    })),
+    ...SANDBOX_HELPER_ROUTES.map(({ operationId, method, path }) => {
+      const { handler, authenticated } = HELPER_HANDLERS[operationId];
+      return { path: compilePathPattern(path), methods: { [method]: operation(handler, authenticated) } };
+    }),
   ];
   return createRequestFront({
     routes,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { CheckName } from '../../../src/conformance/check-catalog.js';
 import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
-import { loadContract } from '../../../src/contract/load-contract.js';
+import { loadContractValue } from '../../../src/contract/contract-value.js';
 import { createProblems, problemAnswer } from '../../../src/http/problems.js';
 import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 import { createKeysInFlight } from './keys-in-flight.js';
@@ -21,7 +21,7 @@ export interface ConflictCount {
  * held by one still in flight, before doing any work, instead of waiting and replaying as the sandbox does.
  */
 export function answerConflictsInFlight(seen: ConflictCount): Breakage {
-  const problems = createProblems(loadContract());
+  const problems = createProblems(loadContractValue());
   const keys = createKeysInFlight();
   return {
     // A refused request never reaches the sandbox: it goes to a path the answer below replaces.

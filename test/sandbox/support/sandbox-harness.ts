@@ -2,6 +2,7 @@
 
 import type { Clock } from '../../../src/clock/clock.js';
 import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
+import { loadContractValue } from '../../../src/contract/contract-value.js';
 import { readSandboxConfig, type SandboxConfig } from '../../../src/sandbox/config/read-sandbox-config.js';
 import { readSandboxContext, type SandboxContext } from '../../../src/sandbox/sandbox-context.js';
 import { type RunningSandbox, startSandboxServer } from '../../../src/sandbox/start-sandbox.js';
@@ -39,7 +40,7 @@ export async function startTestSandbox(
     ...overrides,
   };
   const logs: string[] = [];
-  const sandbox = await startSandboxServer({ config, clock, log: (line) => logs.push(line) });
+  const sandbox = await startSandboxServer({ config, contract: loadContractValue(), clock, log: (line) => logs.push(line) });
   const baseUrl = sandbox.url;
   return {
     sandbox,
