@@ -145,10 +145,12 @@ export const CORRECT_VARIANTS: CorrectAnswerVariant[] = [
   },
   {
     name: 'slower-callback',
-    chooses: 'each callback attempt sent 800 ms later than the sandbox sends it (within the schedule and the retry wait)',
+    chooses: 'each callback attempt sent 500 ms later than the sandbox sends it (within the schedule and the retry wait)',
     breakage: () => ({
       deliver: async (delivery, tools) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        // Late by the service's own pace, on the kit's clock: half a second leaves as much again under the kit's bound
+        // for the first retry (100 ms, its jitter and 1 s to travel), so a loaded machine does not make it fail.
+        await new Promise((resolve) => setTimeout(resolve, 500));
         return tools.relay(delivery).catch(() => 502);
       },
     }),
