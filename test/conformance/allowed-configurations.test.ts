@@ -77,7 +77,9 @@ const newChecks = (statuses: Record<string, string>) => Object.fromEntries(NEW_C
 const allPass = Object.fromEntries(NEW_CHECKS.map((name) => [name, 'pass']));
 const RATE_LIMIT = 50;
 
-describe('correct implementations with other allowed choices pass', () => {
+// Each case runs against a sandbox or a proxy of its own, so the cases go at once (describe.concurrent): they wait on
+// the network, the rate limit's window and the callback retries, not on the CPU.
+describe.concurrent('correct implementations with other allowed choices pass', () => {
   it('a rate limit (50 creates in 2 s): the 429s with Retry-After are waited out, and the verdict is conformant', async () => {
     await withSandbox({ CHECKOUT_RATE_LIMIT: `${RATE_LIMIT}/2000` }, async (sandbox) => {
       const limited: Array<string | undefined> = [];
@@ -147,21 +149,20 @@ describe('correct implementations with other allowed choices pass', () => {
 // Issue 27, item 5: the same record and callback written another way a correct implementation may write them. Each
 // runs the whole kit at level full with the callback checks and their secret, so callback-verified compares the
 // created record with the callback's data written the same way.
-describe('correct implementations that write their answers and callbacks otherwise pass', () => {
+// The variants share one sandbox, each behind a proxy of its own (a proxy's breakage is global to it), and run at once.
+describe.concurrent('correct implementations that write their answers and callbacks otherwise pass', () => {
   let sandbox: SandboxProcess;
-  let proxy: Awaited<ReturnType<typeof startBrokenProxy>>;
 
   beforeAll(async () => {
     sandbox = await startSandboxProcess('defaults', FAST_CALLBACK_RETRIES);
-    proxy = await startBrokenProxy(sandbox.baseUrl);
   });
 
   afterAll(async () => {
-    await proxy?.close();
     await sandbox?.stop();
   });
 
   it.each(CORRECT_VARIANTS.map((variant) => [variant.name, variant] as [string, CorrectAnswerVariant]))('%s', async (name, variant) => {
+    const proxy = await startBrokenProxy(sandbox.baseUrl);
     proxy.use(variant.breakage(CALLBACK_SECRET));
     const run = await runKit(
       proxy.url,
@@ -170,7 +171,7 @@ describe('correct implementations that write their answers and callbacks otherwi
       {
         CHECKOUT_CALLBACK_SECRET: CALLBACK_SECRET,
       },
-    );
+    ).finally(() => proxy.close());
     expect(failing(run.statuses), `"${variant.chooses}":\n${run.stdout}`).toEqual([]);
     expect(run.code).toBe(0);
     const skipped = Object.entries(run.statuses).filter(([, status]) => status === 'skip');

@@ -84,7 +84,9 @@ async function createMixedCurrencyCheckout(baseUrl: string) {
   };
 }
 
-describe('the two implementations differ where the contract lets them', () => {
+// Every case runs its own kit process (behind its own proxy when it needs one) against implementations that serve any
+// number of clients at once, so the cases run concurrently (describe.concurrent): they wait on processes, not the CPU.
+describe.concurrent('the two implementations differ where the contract lets them', () => {
   it('the same mixed-currency request gets other rates, methods, update time and lifetime, each a 201', async () => {
     const [defaults, other] = await Promise.all(policies.map((policy) => createMixedCurrencyCheckout(sandboxes.get(policy)!.baseUrl)));
     // 2 × 49.99 USD in EUR: at 1 EUR = 1.08 USD, 92.57; at 1 EUR = 1.1 USD, 90.89.
@@ -114,7 +116,7 @@ const RUN_ARGS: Record<SandboxPolicy, string[]> = {
   'other policies': ['--callback-host', '127.0.0.1', '--retry-wait', FAST_RETRY_WAIT, '--retry-schedule', FAST_RETRY_SCHEDULE],
 };
 
-describe.each(policies)('the sandbox under %s passes at level full', (policy) => {
+describe.concurrent.each(policies)('the sandbox under %s passes at level full', (policy) => {
   it('every check passes, callbacks (retries, de-duplication, expiry) included: exit 0, a table, progress lines, both reports, and no key anywhere', async () => {
     const slug = policy.replace(/\s+/g, '-');
     const report = join(workDir, `sandbox-${slug}.json`);
@@ -148,7 +150,7 @@ describe.each(policies)('the sandbox under %s passes at level full', (policy) =>
   });
 });
 
-describe('where the callback checks cannot run, the verdict names them', () => {
+describe.concurrent('where the callback checks cannot run, the verdict names them', () => {
   it('without the signing secret, a default run names the signature checks as not run: exit 0, never a bare CONFORMANT', async () => {
     const report = join(workDir, 'no-secret.json');
     const run = await runBin(
@@ -199,7 +201,7 @@ describe('where the callback checks cannot run, the verdict names them', () => {
   });
 });
 
-describe('the Prism mock passes at level schema, and only there', () => {
+describe.concurrent('the Prism mock passes at level schema, and only there', () => {
   it('level schema: exit 0, callback (sent at once by the mock) included; the full-level checks are skipped', async () => {
     const report = join(workDir, 'mock-schema.json');
     const run = await runBin(
@@ -237,7 +239,7 @@ describe('the Prism mock passes at level schema, and only there', () => {
   });
 });
 
-describe('the key never shows, even when the implementation leaks it', () => {
+describe.concurrent('the key never shows, even when the implementation leaks it', () => {
   it('a service that echoes the Authorization header fails key-never-echoed, and the output still holds no key', async () => {
     const proxy = await startBrokenProxy(sandbox.baseUrl);
     proxy.use({
@@ -261,7 +263,7 @@ describe('the key never shows, even when the implementation leaks it', () => {
   });
 });
 
-describe('a service that serves the create call at another path (D27)', () => {
+describe.concurrent('a service that serves the create call at another path (D27)', () => {
   it('without the trailing slash: create-path-served fails naming that path, every other check is named as not run, exit 1', async () => {
     const proxy = await startBrokenProxy(sandbox.baseUrl);
     proxy.use(buildMutations(CANARY_KEY, CALLBACK_SECRET).find((mutation) => mutation.name === 'create-path-without-slash')!.breakage);
@@ -289,7 +291,7 @@ describe('a service that serves the create call at another path (D27)', () => {
   });
 });
 
-describe('exit code 2 when the run cannot happen', () => {
+describe.concurrent('exit code 2 when the run cannot happen', () => {
   it('an unreachable service', async () => {
     const closedPort = await freePort();
     const run = await runBin(['--base-url', `http://127.0.0.1:${closedPort}`]);
