@@ -3,9 +3,9 @@
 // Retries run on the dispatcher's clock, here the manual one: a test moves it to the next attempt, never waits.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checkout } from '../../generated/openapi.js';
+import { CONTRACT_RETRY_DELAYS_MS } from '../../src/contract/callback-schedule.js';
 import type { CallbackDeliveryLog } from '../../src/sandbox/callbacks/callback-delivery.js';
 import { CallbackDispatcher, readRetryAfterMs } from '../../src/sandbox/callbacks/callback-dispatcher.js';
-import { CONTRACT_RETRY_DELAYS_MS } from '../../src/sandbox/config/sandbox-settings.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { waitFor } from '../support/wait-for.js';
 import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';

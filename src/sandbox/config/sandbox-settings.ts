@@ -47,9 +47,6 @@ export interface SandboxSetting<K extends string = string, T = unknown, O extend
 
 export const DAY_MS = 86_400_000;
 
-// The contract's schedule (D7), the sandbox's default.
-export { CONTRACT_RETRY_DELAYS_MS, CONTRACT_RETRY_JITTER };
-
 /** How long a stopping sandbox waits at most for callback attempts in flight: short enough for a terminal or a
  *  process manager (docker stop waits 10 s), and an attempt never outlasts CHECKOUT_CALLBACK_TIMEOUT_MS anyway. */
 export const SHUTDOWN_GRACE_MS = 5_000;
