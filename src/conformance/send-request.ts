@@ -70,7 +70,12 @@ export function createRequester(timeoutMs: number, onRetried429: (exchange: Exch
   };
 }
 
-function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: http.Agent; https: https.Agent }): Promise<Exchange> {
+function sendRequest(
+  request: SentRequest,
+  timeoutMs: number,
+  agents: { http: http.Agent; https: https.Agent },
+  staleSocketRetried = false,
+): Promise<Exchange> {
   const started = performance.now();
   const url = new URL(request.url);
   const transport = url.protocol === 'https:' ? https : http;
@@ -80,6 +85,7 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
 
   return new Promise((resolve) => {
     let settled = false;
+    let responded = false;
     const finish = (outcome: { response?: ReceivedResponse; error?: string }) => {
       if (settled) return;
       settled = true;
@@ -95,6 +101,7 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
         ...(request.target !== undefined && { path: request.target }),
       },
       (res) => {
+        responded = true;
         const chunks: Buffer[] = [];
         let size = 0;
         const answer = () => ({
@@ -126,7 +133,18 @@ function sendRequest(request: SentRequest, timeoutMs: number, agents: { http: ht
       req.destroy();
       finish({ error: `no response within ${timeoutMs} ms (raise --timeout if the implementation is slow)` });
     }, timeoutMs);
-    req.on('error', (error) => finish({ error: describeError(error) }));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed while idle, just as this request went out on it: the server never read
+      // the request, so it is sent once more on a new socket (the retry Node's documentation gives for
+      // `request.reusedSocket`), rather than blaming the service for its keep-alive timeout on a loaded machine.
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !responded && !settled && !staleSocketRetried) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(sendRequest(request, timeoutMs, agents, true));
+        return;
+      }
+      finish({ error: describeError(error) });
+    });
     // A server may answer (413) and close before the whole body is written; the answer still counts.
     req.end(body);
   });

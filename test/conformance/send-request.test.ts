@@ -138,3 +138,37 @@ describe('a JSON answer read to a bounded depth (R6)', () => {
     expect(parseJsonBody(answer(''))).toBeUndefined();
   });
 });
+
+describe('a kept-alive socket the server closes as the next request goes out on it', () => {
+  it('sends that request once more on a new socket, and gets its answer', async () => {
+    // The server answers the first request and keeps the socket; the second request on that socket is met by a
+    // reset before any answer, as when a keep-alive timeout fires just as the client reuses the socket.
+    const sockets = new Set<unknown>();
+    let onSocket = 0;
+    const closing = http.createServer((req, res) => {
+      sockets.add(req.socket);
+      onSocket += 1;
+      if (onSocket === 2) {
+        req.socket.resetAndDestroy();
+        return;
+      }
+      req.resume();
+      req.on('end', () => res.writeHead(201, { 'content-type': 'application/json' }).end(`{"n":${onSocket}}`));
+    });
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(closing.address() as AddressInfo).port}/`;
+    const requester = createRequester(5_000);
+    try {
+      const first = await requester.send({ method: 'POST', url: target, headers: {}, body: '{}' });
+      const second = await requester.send({ method: 'POST', url: target, headers: {}, body: '{}' });
+      expect(first.response?.body).toBe('{"n":1}');
+      expect(second.error).toBeUndefined();
+      expect(second.response?.body).toBe('{"n":3}');
+      expect(sockets.size).toBe(2);
+    } finally {
+      requester.close();
+      closing.closeAllConnections();
+      await new Promise((resolve) => closing.close(resolve));
+    }
+  });
+});
