@@ -55,7 +55,7 @@ function listPlacesToFollow(): string[] {
       places.push(`openapi/components/examples/${String(example.$ref).split('/').pop()}.yaml: the record shows ${FIELD}`);
     }
   }
-  const request = { ...(seedSamples().usdtOnTron as Record<string, unknown>), [FIELD]: 'de-DE' };
+  const request = { ...(seedSamples(loadContract()).usdtOnTron as Record<string, unknown>), [FIELD]: 'de-DE' };
   const settings = {
     merchant: { id: '7d1b6a34-52c9-4f8e-b0a1-3c2e9f4d5a60', name: 'Example Shop' },
     checkoutPageUrl: 'https://checkout.example',
@@ -90,13 +90,15 @@ describe('an optional request field added to the contract', () => {
     // Seed 1: an optional field is drawn in most bodies, and every body is valid.
     expect(locales.length).toBe(164);
     expect(drawn.filter((body) => !validate(body))).toEqual([]);
-    const kit = generateValidBodies(1, 40, validate, sampleCodes(), contract).filter(({ body }) => FIELD in body);
+    const kit = generateValidBodies(1, 40, validate, sampleCodes(seedSamples(loadContract())), contract).filter(
+      ({ body }) => FIELD in body,
+    );
     // Seed 1: 32 of the 40 generated bodies (the 10 boundary bodies send only what they probe).
     expect(kit.length).toBe(32);
   });
 
   it('is walked by the negative space, from its own example, past each of its rules', () => {
-    const cases = generateNegativeSpace(seedSamples().usdtOnTron, validate, [], contract).cases;
+    const cases = generateNegativeSpace(seedSamples(loadContract()).usdtOnTron, validate, [], contract).cases;
     expect(cases.filter(({ pointer }) => pointer === `/${FIELD}`).map(({ name }) => name)).toEqual([
       '/locale: null',
       '/locale: a boolean (true)',
