@@ -50,7 +50,7 @@ function listPlacesToFollow(): string[] {
   const responses = resolveRef(contract, operation.responses['201']).content['application/json'].examples as Record<string, any>;
   const requests = Object.fromEntries(findOperation(contract, 'createCheckout').requestExamples.map(({ name, value }) => [name, value]));
   for (const [name, example] of Object.entries(responses)) {
-    const broken = checkCheckoutRules(requests[name] as any, resolveRef(contract, example).value, {}, echoed);
+    const broken = checkCheckoutRules(requests[name] as any, resolveRef(contract, example).value, echoed);
     if (broken.some(({ rule }) => rule === `echo-${FIELD}`)) {
       places.push(`openapi/components/examples/${String(example.$ref).split('/').pop()}.yaml: the record shows ${FIELD}`);
     }
@@ -65,7 +65,7 @@ function listPlacesToFollow(): string[] {
     rateBetween: createRateTable(),
   };
   const record = buildCheckout(request as any, settings, 1_795_253_400_512_345);
-  if (checkCheckoutRules(request, record, {}, echoed).some(({ rule }) => rule === `echo-${FIELD}`)) {
+  if (checkCheckoutRules(request, record, echoed).some(({ rule }) => rule === `echo-${FIELD}`)) {
     places.push(`src/sandbox/checkout/build-checkout.ts: the sandbox's record echoes ${FIELD}`);
   }
   if (!(FIELD in decidedAdditions)) {
@@ -113,7 +113,7 @@ describe('an optional request field added to the contract', () => {
 
   it('is echoed by the record rules, as its description says', () => {
     expect(echoed.find(({ request }) => request === FIELD)).toEqual({ request: FIELD, record: FIELD, required: false });
-    expect(checkCheckoutRules({ currency: 'usdt', invoice_items: [] }, { locale: 'fr' }, {}, echoed)).toContainEqual({
+    expect(checkCheckoutRules({ currency: 'usdt', invoice_items: [] }, { locale: 'fr' }, echoed)).toContainEqual({
       rule: 'echo-locale',
       source: 'seed: endpoints rule 2; D15',
       message: 'locale is "fr", expected null (from locale)',

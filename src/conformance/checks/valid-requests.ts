@@ -283,7 +283,7 @@ function checkRecordRules(
   const { recorder, validators } = context;
   let violations: RuleViolation[];
   try {
-    violations = checkCheckoutRules(request, record, {}, context.contract.echoed);
+    violations = checkCheckoutRules(request, record, context.contract.echoed);
   } catch (error) {
     const message = `the record could not be read: ${(error as Error).message}`;
     violations = [{ rule: 'unreadable', source: 'seed: response table', message }];
