@@ -16,7 +16,7 @@ import { type Progress, type RunOutcome, runConformance, UnreachableError } from
 import { USAGE } from './usage.js';
 
 /** The kit's own exit codes, as runCommand knows them. */
-export const CONFORMANCE_EXIT = { conformant: EXIT.ok, violations: EXIT.failed, couldNotRun: EXIT.usage } as const;
+const CONFORMANCE_EXIT = { conformant: EXIT.ok, violations: EXIT.failed, couldNotRun: EXIT.usage } as const;
 
 export const conformanceCommand: Command<ConformanceConfig> = {
   name: 'checkout-conformance',

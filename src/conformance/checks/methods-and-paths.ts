@@ -41,7 +41,7 @@ export const METHODS_AND_PATHS_CHECKS = [
   },
 ] as const satisfies readonly CheckDefinition[];
 
-export const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
+const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
 
 export async function checkMethodsAndPaths(context: CheckContext, sample: Record<string, unknown>): Promise<void> {
   const { config, recorder } = context;
