@@ -34,6 +34,7 @@ const CALLBACK_SECRET = `whsec_${Buffer.from('conformance-bench-secret-32bytes')
  * @typedef {{
  *   createContractValidators: typeof import('../src/contract/compile-schemas.js').createContractValidators,
  *   checkCheckoutRules: typeof import('../src/contract/checkout-rules.js').checkCheckoutRules,
+ *   readEchoedFields: typeof import('../src/contract/echoed-fields.js').readEchoedFields,
  *   loadContract: typeof import('../src/contract/load-contract.js').loadContract,
  *   findUndocumentedFields: typeof import('../src/conformance/undocumented-fields.js').findUndocumentedFields,
  *   runCli: typeof import('../src/conformance/run-cli.js').runCli,
@@ -67,6 +68,7 @@ async function buildPackage() {
       contents: [
         "export { createContractValidators } from './src/contract/compile-schemas.ts';",
         "export { checkCheckoutRules } from './src/contract/checkout-rules.ts';",
+        "export { readEchoedFields } from './src/contract/echoed-fields.ts';",
         "export { loadContract } from './src/contract/load-contract.ts';",
         "export { findUndocumentedFields } from './src/conformance/undocumented-fields.ts';",
         "export { runCli } from './src/conformance/run-cli.ts';",
@@ -165,6 +167,7 @@ async function measureValidation(kit) {
   const requestRef = contract.paths['/api/v1/checkouts/'].post.requestBody.content['application/json'].examples.upperCaseCodes.$ref;
   const request = /** @type {Record<string, any>} */ (contract.components.examples[requestRef.split('/').pop()].value);
   const once = kit.createContractValidators(contract).validatorFor('Checkout');
+  const echoed = kit.readEchoedFields(contract);
   /** @type {Record<'compiledOnce' | 'compiledEachTime' | 'wholeRecordChecks', number[]>} */
   const rounds = { compiledOnce: [], compiledEachTime: [], wholeRecordChecks: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -181,7 +184,7 @@ async function measureValidation(kit) {
     rounds.wholeRecordChecks.push(
       ratePerSecond(() => {
         once(record);
-        kit.checkCheckoutRules(request, record);
+        kit.checkCheckoutRules(request, record, echoed);
         kit.findUndocumentedFields(contract, 'Checkout', record);
       }),
     );

@@ -18,7 +18,9 @@ export interface ReceivedCallback {
 export interface ReceivedAttempt extends ReceivedCallback {
   /** Date.now() when the whole request had arrived. */
   arrivedAt: number;
-  /** Date.now() when the receiver answered it (or dropped the connection). */
+  /** Date.now() once the receiver had handed its answer to the connection (or dropped it). The receiver answers as
+   *  soon as the request has arrived, so this is arrivedAt or a moment later; the checks time the service's next
+   *  attempt from it, since the service can start its retry delay only when it has the answer. */
   answeredAt: number;
 }
 
@@ -53,7 +55,7 @@ export const MAX_SCHEDULED_RETRIES = 20;
  */
 export const MAX_ATTEMPTS_PER_PATH = MAX_SCHEDULED_RETRIES + 2;
 /** The most attempts kept in all. */
-export const MAX_ATTEMPTS = 128;
+const MAX_ATTEMPTS = 128;
 
 export function callbackPath(token: string): string {
   return `${PATH_PREFIX}${token}`;
@@ -87,23 +89,24 @@ export async function startCallbackReceiver(listenAddress: string, port: number)
         return;
       }
       const reply = scripts.get(token)?.[attempts.length] ?? 204;
-      const now = Date.now();
       const body = Buffer.concat(chunks).toString('utf8');
       kept += 1;
       keptBytes += Buffer.byteLength(body);
-      attempts.push({
+      const attempt: ReceivedAttempt = {
         method: req.method ?? '',
         path: req.url ?? '',
         headers: Object.fromEntries(
           Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
         ),
         body,
-        arrivedAt: now,
-        answeredAt: now,
-      });
+        arrivedAt: Date.now(),
+        answeredAt: 0,
+      };
+      attempts.push(attempt);
       if (reply === 'drop') req.socket.destroy();
       else if (typeof reply === 'object') res.writeHead(reply.status, reply.headers).end();
       else res.writeHead(reply).end();
+      attempt.answeredAt = Date.now();
       for (const wake of waiting) wake();
     });
   });

@@ -1,6 +1,5 @@
 // What one conformance run needs to know, once the command line and the environment have been read.
-import { findOperation, readAuthScheme } from '../contract/contract-facts.js';
-import { loadContract } from '../contract/load-contract.js';
+import { SANDBOX_HELPER_ROUTES, type SandboxHelperOperationId } from '../contract/sandbox-helper-routes.js';
 
 export type Level = 'schema' | 'full';
 
@@ -49,16 +48,9 @@ export interface ConformanceConfig {
   concurrency: number;
 }
 
-const createOperation = findOperation(loadContract(), 'createCheckout');
-
-/** The path of the contract's create operation (`/api/v1/checkouts/`), read from the contract. */
-export const CREATE_PATH = createOperation.path;
-
-/** The statuses the contract documents for the create operation, one by one. */
-export const CREATE_STATUSES: ReadonlySet<number> = new Set(createOperation.responseExamples.keys());
-
-/** The scheme word of the Authorization header the contract requires (`Api-Key`), read from its 401 challenge. */
-export const AUTH_SCHEME = readAuthScheme(createOperation);
-export const SANDBOX_COMPLETE_PATH = '/sandbox/v1/checkouts/{id}/complete';
-export const SANDBOX_EXPIRE_PATH = '/sandbox/v1/checkouts/{id}/expire';
-export const SANDBOX_READ_PATH = '/sandbox/v1/checkouts/{id}';
+// The sandbox's helper paths, the defaults of --complete-path, --expire-path and --read-path, from the sandbox's table.
+const helperPath = (operationId: SandboxHelperOperationId) =>
+  SANDBOX_HELPER_ROUTES.find((route) => route.operationId === operationId)!.path;
+export const SANDBOX_COMPLETE_PATH = helperPath('completeSandboxCheckout');
+export const SANDBOX_EXPIRE_PATH = helperPath('expireSandboxCheckout');
+export const SANDBOX_READ_PATH = helperPath('readSandboxCheckout');

@@ -8,8 +8,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { blamedPointer, URL_COMPONENT } from '../contract/field-errors.js';
-import { loadContract, type OpenApiDocument } from '../contract/load-contract.js';
-import { type SampleCodes, sampleCodes } from './contract-samples.js';
+import type { OpenApiDocument } from '../contract/load-contract.js';
+import type { SampleCodes } from './contract-samples.js';
 import {
   casingsOf,
   type RequestBounds,
@@ -118,8 +118,8 @@ export function generateValidBodies(
   seed: number,
   count: number,
   validate: ValidateFunction,
-  codes: SampleCodes = sampleCodes(),
-  contract: OpenApiDocument = loadContract(),
+  codes: SampleCodes,
+  contract: OpenApiDocument,
 ): GeneratedBody[] {
   const random = fc
     .sample(validBody(codes, contract), { seed, numRuns: count })
@@ -138,8 +138,14 @@ export function generateValidBodies(
 // validator keeps only the breaks the contract rejects.
 const WRONG_VALUES: unknown[] = [null, 12.5, -1, 0, '', true, [], {}, '1e3', ' '];
 
-export function generateInvalidBodies(seed: number, count: number, validate: ValidateFunction): GeneratedInvalidBody[] {
-  const valid = generateValidBodies(seed + 1, count, validate).filter(({ name }) => name.startsWith('generated #'));
+export function generateInvalidBodies(
+  seed: number,
+  count: number,
+  validate: ValidateFunction,
+  codes: SampleCodes,
+  contract: OpenApiDocument,
+): GeneratedInvalidBody[] {
+  const valid = generateValidBodies(seed + 1, count, validate, codes, contract).filter(({ name }) => name.startsWith('generated #'));
   const out: GeneratedInvalidBody[] = [];
   valid.forEach(({ body }, index) => {
     const spots = listPointers(body);

@@ -13,8 +13,9 @@
 // URLs under both; an unknown field may be blamed on itself or on the object holding it.
 import type { ValidateFunction } from 'ajv';
 import type { FieldErrorCode } from '../../generated/openapi.js';
+import { findOperation } from '../contract/contract-facts.js';
 import { codeForKeyword, escapePointer, findPatternFacts, URL_COMPONENT } from '../contract/field-errors.js';
-import { loadContract, type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
+import { type OpenApiDocument, resolveRef } from '../contract/load-contract.js';
 import { pointersBlamedFor } from './generate-bodies.js';
 
 export interface NegativeCase {
@@ -36,7 +37,6 @@ export interface NegativeSpace {
 type Schema = Record<string, any>;
 type Change = { name: string; apply: (holder: any, key: string) => void };
 
-const REQUEST_SCHEMA = { $ref: '#/components/schemas/CreateCheckoutRequest' };
 const UNKNOWN_FIELD = 'conformance_unknown_field';
 // Characters tried, in this order, to break a pattern while keeping the value's length.
 const PATTERN_BREAKERS = [' ', '!', '.', '@', 'é', '/'];
@@ -46,9 +46,10 @@ export function generateNegativeSpace(
   given: Record<string, unknown>,
   validate: ValidateFunction,
   tableBodies: unknown[] = [],
-  contract: OpenApiDocument = loadContract(),
+  contract: OpenApiDocument,
 ): NegativeSpace {
-  const sample = completeWithExamples(contract, REQUEST_SCHEMA, given) as Record<string, unknown>;
+  const requestSchema = findOperation(contract, 'createCheckout').requestSchema;
+  const sample = completeWithExamples(contract, requestSchema, given) as Record<string, unknown>;
   const drafts: Array<{ name: string; body: unknown; pointer: string }> = [];
   const walk = (schemaRef: unknown, pointer: string, path: Array<string | number>, required: boolean) => {
     const schema = resolveRef<Schema>(contract, schemaRef);
@@ -74,7 +75,7 @@ export function generateNegativeSpace(
     }
   };
   // The body itself: only its fields are walked (a body that is not an object is the table's business).
-  const root = resolveRef<Schema>(contract, REQUEST_SCHEMA);
+  const root = resolveRef<Schema>(contract, requestSchema);
   for (const [key, child] of Object.entries<unknown>(root.properties)) {
     if (key in sample) walk(child, `/${escapePointer(key)}`, [key], root.required.includes(key));
   }
@@ -90,7 +91,7 @@ export function generateNegativeSpace(
     const key = JSON.stringify(draft.body);
     if (seen.has(key)) continue;
     seen.add(key);
-    const expected = expectedFieldErrors(validate, contract, draft.body);
+    const expected = expectedFieldErrors(validate, contract, requestSchema, draft.body);
     if (expected.length === 0) throw new Error(`The negative case "${draft.name}" is valid; this is a bug in the conformance kit.`);
     const stray = expected.filter(({ pointer }) => !relatesToTarget(pointer, draft.pointer));
     if (stray.length > 0) {
@@ -103,15 +104,16 @@ export function generateNegativeSpace(
 }
 
 /** Every field the contract's validator blames for `body`, with every code the contract gives a rule it breaks there. */
-export function expectedFieldErrors(
+function expectedFieldErrors(
   validate: ValidateFunction,
   contract: OpenApiDocument,
+  requestSchema: unknown,
   body: unknown,
 ): Array<{ pointer: string; codes: FieldErrorCode[] }> {
   const errors = validate(body) ? [] : [...(validate.errors ?? [])];
   const byPointer = new Map<string, Set<FieldErrorCode>>();
   for (const error of errors) {
-    const component = error.keyword === 'pattern' ? findPatternFacts(contract, REQUEST_SCHEMA, error.instancePath).component : undefined;
+    const component = error.keyword === 'pattern' ? findPatternFacts(contract, requestSchema, error.instancePath).component : undefined;
     const code = codeForKeyword(error.keyword, { patternComponent: component, isUriFormat: error.params?.format === 'uri' });
     // The code table names a URL's form under both `pattern` and `invalid_url`.
     const codes: FieldErrorCode[] = code === 'invalid_url' || component === URL_COMPONENT ? ['invalid_url', 'pattern'] : [code];

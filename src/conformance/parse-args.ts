@@ -140,7 +140,7 @@ function parseLevel(value: string | undefined): Level {
 }
 
 /** Milliseconds, written `5000`, `500ms` or `5s`. */
-export function parseDuration(flag: string, value: string): number {
+function parseDuration(flag: string, value: string): number {
   const match = /^([0-9]+(?:\.[0-9]+)?)(ms|s)?$/.exec(value.trim());
   const ms = match ? Number(match[1]) * (match[2] === 's' ? 1000 : 1) : NaN;
   if (!Number.isFinite(ms) || ms < 1 || ms > 600_000) {

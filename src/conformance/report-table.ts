@@ -68,7 +68,7 @@ export function renderVerdictLine(outcome: RunOutcome): string {
 }
 
 /** The promises the run could not check for want of an input, each with the input that would let it. */
-export function renderPromisesNotChecked(outcome: RunOutcome): string {
+function renderPromisesNotChecked(outcome: RunOutcome): string {
   const unchecked = promisesNotChecked(outcome.results);
   if (unchecked.length === 0) return 'Every promise of the ledger that needs an input was checked.';
   return [

@@ -33,7 +33,7 @@ function cutText(text: string, limit: number): { text: string; omittedChars?: nu
 }
 
 /** The exchange as the run keeps it: every text redacted, then each body cut to its start. */
-export function retainExchange(exchange: Exchange, redact: Redactor): Exchange {
+function retainExchange(exchange: Exchange, redact: Redactor): Exchange {
   const headers = (list: Record<string, string>) =>
     Object.fromEntries(Object.entries(list).map(([name, value]) => [redact(name), redact(value)]));
   const { request, response } = exchange;
@@ -66,7 +66,7 @@ export function retainExchange(exchange: Exchange, redact: Redactor): Exchange {
 }
 
 /** The message as the run keeps it: redacted, then cut. */
-export function retainMessage(message: string, redact: Redactor): string {
+function retainMessage(message: string, redact: Redactor): string {
   const { text, omittedChars } = cutText(redact(message), RETAINED_MESSAGE_CHARS);
   return omittedChars ? `${text}… (${omittedChars} more characters)` : text;
 }

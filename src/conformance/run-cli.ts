@@ -3,7 +3,7 @@
 // that could not happen (bad flags, missing key, unreachable service, unwritable report).
 import { writeFile } from 'node:fs/promises';
 import { type Command, type CommandIo, type Env, EXIT, type RunIo, runCommand } from '../cli/run-command.js';
-import { loadContract } from '../contract/load-contract.js';
+import { loadContractValue } from '../contract/contract-value.js';
 import { escapeControlInJson, escapeControlKeepingLines } from '../http/printable.js';
 import { redactUrls } from '../http/redact.js';
 import type { ConformanceConfig } from './conformance-config.js';
@@ -16,7 +16,7 @@ import { type Progress, type RunOutcome, runConformance, UnreachableError } from
 import { USAGE } from './usage.js';
 
 /** The kit's own exit codes, as runCommand knows them. */
-export const CONFORMANCE_EXIT = { conformant: EXIT.ok, violations: EXIT.failed, couldNotRun: EXIT.usage } as const;
+const CONFORMANCE_EXIT = { conformant: EXIT.ok, violations: EXIT.failed, couldNotRun: EXIT.usage } as const;
 
 export const conformanceCommand: Command<ConformanceConfig> = {
   name: 'checkout-conformance',
@@ -34,9 +34,11 @@ export function runCli(argv: string[], env: Env, io: CommandIo): Promise<number>
 
 async function runChecks(config: ConformanceConfig, io: RunIo): Promise<number> {
   const { stdout: out, stderr: err, redact } = io;
+  // The kit's entry: the one contract value, made here and passed down to every check.
+  const contract = loadContractValue();
   let outcome: RunOutcome;
   try {
-    outcome = await runConformance(config, (progress) => err(formatProgress(progress, io.interactive)));
+    outcome = await runConformance(config, contract, (progress) => err(formatProgress(progress, io.interactive)));
   } catch (error) {
     if (io.interactive) err('\r\x1b[K');
     // A message may quote the base URL or what the service sent: its userinfo and query go, its control characters
@@ -63,7 +65,7 @@ async function runChecks(config: ConformanceConfig, io: RunIo): Promise<number> 
   out(escapeControlKeepingLines(renderTable(shown, outcome)));
   try {
     if (config.reportPath) {
-      const report = buildJsonReport(shown, outcome, exitCode, loadContract().info.version);
+      const report = buildJsonReport(shown, outcome, exitCode, contract.document.info.version);
       await writeFile(config.reportPath, redact(`${escapeControlInJson(JSON.stringify(report, null, 2))}\n`));
       err(`checkout-conformance: wrote the JSON report to ${config.reportPath}\n`);
     }

@@ -1,12 +1,13 @@
 // One conformance run: reach the implementation at the create path (checks/create-path.ts), take the steps of the
 // check modules in the catalog's order while their observers judge every answer, and return one result per check. Nothing here prints; progress goes to the caller's callback.
-import { type ContractValidators, createContractValidators } from '../contract/compile-schemas.js';
+import type { Contract } from '../contract/contract-value.js';
 import { CHECK_MODULES, CHECKS } from './check-catalog.js';
 import type { AnswerObserver, RunInputs } from './check-module.js';
 import { type CheckResult, createCheckRecorder, type Verdict, verdictOf } from './check-results.js';
 import { type CheckContext, forEachConcurrently } from './checks/check-context.js';
 import { checkCreatePathServed } from './checks/create-path.js';
-import { AUTH_SCHEME, type ConformanceConfig, CREATE_PATH } from './conformance-config.js';
+import type { ConformanceConfig } from './conformance-config.js';
+import { readConformanceContract } from './conformance-contract.js';
 import { seedSamples } from './contract-samples.js';
 import { conformanceSecrets, createTextRedactor, retainFindings } from './retain-finding.js';
 import { createRequester, type Exchange, type SentRequest } from './send-request.js';
@@ -30,15 +31,14 @@ export interface Progress {
   label: string;
 }
 
-let sharedValidators: ContractValidators | undefined;
-
-/** Compiled once per process: a second run (the self-test runs many) reuses them. */
-function contractValidators(): ContractValidators {
-  sharedValidators ??= createContractValidators();
-  return sharedValidators;
-}
-
-export async function runConformance(config: ConformanceConfig, onProgress: (progress: Progress) => void = () => {}): Promise<RunOutcome> {
+/** One run against `config`'s service, judged by `contractValue`: the value the kit's entry made once (a second run, as
+ *  the self-test makes many, passes the same value and reuses what was compiled from it). */
+export async function runConformance(
+  config: ConformanceConfig,
+  contractValue: Contract,
+  onProgress: (progress: Progress) => void = () => {},
+): Promise<RunOutcome> {
+  const contract = readConformanceContract(contractValue);
   const startedAt = new Date();
   const started = performance.now();
   // The modules' observers judge every answer as it arrives, a 429 the requester waits out and retries included
@@ -61,7 +61,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
     }),
     redact,
   );
-  const endpoint = `${config.baseUrl}${CREATE_PATH}`;
+  const endpoint = `${config.baseUrl}${contract.createPath}`;
   const send = async (request: SentRequest) => {
     const exchange = await requester.send(request);
     requests += 1;
@@ -71,12 +71,13 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
   const context: CheckContext = {
     config,
     recorder,
-    validators: contractValidators(),
+    contract,
+    validators: contractValue.validators,
     endpoint,
     send,
     postCreate(body, headers = {}, bodyEncoding = undefined) {
       const merged: Record<string, string | undefined> = {
-        authorization: `${AUTH_SCHEME} ${config.apiKey}`,
+        authorization: `${contract.authScheme} ${config.apiKey}`,
         'content-type': 'application/json',
         accept: 'application/json, application/problem+json',
         ...headers,
@@ -98,7 +99,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
       requests += 1;
       return requester.send(request);
     };
-    const createPath = await checkCreatePathServed(probe, recorder, config.baseUrl);
+    const createPath = await checkCreatePathServed(probe, recorder, config.baseUrl, contract);
     if (createPath.kind === 'cannot-run') throw new UnreachableError(createPath.message);
     if (createPath.kind === 'served') {
       observers = CHECK_MODULES.flatMap((module) => module.observer?.(context) ?? []);
@@ -125,7 +126,7 @@ export async function runConformance(config: ConformanceConfig, onProgress: (pro
 
 /** The steps of the modules, in the catalog's order, each reported to the caller as it starts. */
 async function runSteps(context: CheckContext, onProgress: (progress: Progress) => void): Promise<void> {
-  const samples = seedSamples();
+  const samples = seedSamples(context.contract.value.document);
   const inputs: RunInputs = {
     samples,
     first: samples.usdtOnTron,

@@ -213,7 +213,7 @@ function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
  * The JSON text with every object or array nested deeper than `maxDepth` replaced by a string holding its text. One
  * pass over the characters, no recursion; text that is not JSON stays not JSON (JSON.parse then refuses it).
  */
-export function boundJsonDepth(text: string, maxDepth: number): string {
+function boundJsonDepth(text: string, maxDepth: number): string {
   const kept: string[] = [];
   let keptUpTo = 0;
   let depth = 0;

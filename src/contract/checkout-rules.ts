@@ -1,9 +1,8 @@
 // The rules a checkout record must obey given the request that created it: the seed's rules plus the decisions
 // that make them exact (docs/decisions.md). One source for the contract's tests, the sandbox's tests and the
 // conformance kit, so the three can never disagree.
-import { type EchoedField, readEchoedFields } from './echoed-fields.js';
+import type { EchoedField } from './echoed-fields.js';
 import { type ExchangeRate, formatRate, SAME_CURRENCY_RATE } from './exchange-rate.js';
-import { loadContract } from './load-contract.js';
 import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from './money.js';
 
 export interface RuleViolation {
@@ -37,14 +36,14 @@ function computeExpiresAt(createdAt: string, lifetimeMs: number): string {
 }
 
 /**
- * Every rule `record` breaks as the answer to `request`. `echoed` is the contract's list of echoed fields (by default
- * the package's own contract's), so a field the contract says is echoed is checked without an edit here.
+ * Every rule `record` breaks as the answer to `request`. `echoed` is the contract's list of echoed fields
+ * (readEchoedFields of the caller's contract), so a field the contract says is echoed is checked without an edit here.
  */
 export function checkCheckoutRules(
   request: Json,
   record: Json,
+  echoed: readonly EchoedField[],
   policy: ImplementationPolicy = {},
-  echoed: EchoedField[] = readEchoedFields(loadContract()),
 ): RuleViolation[] {
   const violations: RuleViolation[] = [];
   const expect = (rule: string, source: string, ok: boolean, message: string) => {

@@ -2,7 +2,7 @@
 // on. Each validator is compiled once and cached; callers ask for one by component name.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { loadContract, type OpenApiDocument } from './load-contract.js';
+import type { OpenApiDocument } from './load-contract.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -15,7 +15,7 @@ export interface ContractValidators {
   validatorFor(name: string): ValidateFunction;
 }
 
-export function createContractValidators(contract: OpenApiDocument = loadContract()): ContractValidators {
+export function createContractValidators(contract: OpenApiDocument): ContractValidators {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   addFormats(ajv);
   // OpenAPI's own keywords that may sit inside a schema; they carry no validation.

@@ -1,5 +1,5 @@
 // The contract as the servers use it: one value, made once at each entry (the mock's and the sandbox's bins, the
-// testing kit's createFetchSandbox and startSandbox) from the bundle (loadContractValue, or createContract for a
+// testing kit's createFetchSandbox and startSandbox, the conformance kit's run-cli.ts) from the bundle (loadContractValue, or createContract for a
 // bundle the entry reads itself), and passed down. It holds the compiled validators and every fact the servers read
 // (contract-facts.ts): the operations, the problem templates, the header rules, the request-body describers, the
 // Request-Id's form, the field error codes and the HttpUrl check. Everything is compiled here, when the value is made,

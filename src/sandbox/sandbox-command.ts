@@ -8,10 +8,10 @@ import { describeStop, type StopEvent, serveUntilStopped } from '../cli/lifecycl
 import { readArgv } from '../cli/read-argv.js';
 import { type Command, type Env, EXIT, HELP, type Parsed, type RunIo, StartError } from '../cli/run-command.js';
 import type { ContractOperation } from '../contract/contract-facts.js';
+import { describeHelperPaths } from '../contract/sandbox-helper-routes.js';
 import type { UndeliveredCallback } from './callbacks/callback-dispatcher.js';
 import { readSandboxConfig, type SandboxConfig } from './config/read-sandbox-config.js';
 import { SANDBOX_SETTINGS } from './config/sandbox-settings.js';
-import { describeHelperPaths } from './routes/helper-paths.js';
 
 export const sandboxCommand: Command<SandboxConfig> = {
   name: 'checkout-sandbox',

@@ -2,12 +2,12 @@
 // to the contract: its constants are the contract's, the contract's example passes, and whatever it refuses as
 // malformed the contract's own schema refuses too, so a contract-valid event is never turned away.
 import { describe, expect, it } from 'vitest';
-import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { verifyCallback } from '../../src/index.js';
 import { exampleEvent, secret, signDelivery } from './callback-fixtures.js';
 
-const validateEvent = createContractValidators().validatorFor('CheckoutCompletedEvent');
+const validateEvent = loadContractValue().validators.validatorFor('CheckoutCompletedEvent');
 const eventSchema = loadContract().components.schemas.CheckoutCompletedEvent as any;
 
 function verifyNow(body: unknown) {

@@ -7,20 +7,22 @@ import { readRequestBounds } from '../../src/conformance/schema-arbitrary.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 
-const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
+const document = loadContract();
+const validate = createContractValidators(document).validatorFor('CreateCheckoutRequest');
+const sampled = sampleCodes(seedSamples(document));
 
 describe('generated bodies', () => {
   it('valid variants are valid against the contract and repeat exactly for a seed', () => {
-    const bodies = generateValidBodies(42, 30, validate);
+    const bodies = generateValidBodies(42, 30, validate, sampled, document);
     // 30 generated and 10 boundary bodies.
     expect(bodies).toHaveLength(40);
     for (const { body } of bodies) expect(validate(body)).toBe(true);
-    expect(generateValidBodies(42, 30, validate)).toEqual(bodies);
-    expect(generateValidBodies(43, 30, validate)).not.toEqual(bodies);
+    expect(generateValidBodies(42, 30, validate, sampled, document)).toEqual(bodies);
+    expect(generateValidBodies(43, 30, validate, sampled, document)).not.toEqual(bodies);
   });
 
   it("valid variants cover the optional fields, several items and the samples' codes in other cases", () => {
-    const bodies = generateValidBodies(7, 60, validate).map(({ body }) => body as any);
+    const bodies = generateValidBodies(7, 60, validate, sampled, document).map(({ body }) => body as any);
     expect(bodies.some((b) => b.client_reference_id === undefined)).toBe(true);
     expect(bodies.some((b) => typeof b.client_reference_id === 'string')).toBe(true);
     expect(bodies.some((b) => b.payment_method_data === undefined)).toBe(true);
@@ -33,7 +35,7 @@ describe('generated bodies', () => {
   });
 
   it('valid variants mix the checkout, price and payment currencies, using only the codes the samples use (D8)', () => {
-    const bodies = generateValidBodies(7, 60, validate).map(({ body }) => body as any);
+    const bodies = generateValidBodies(7, 60, validate, sampled, document).map(({ body }) => body as any);
     const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
     expect(bodies.some((b) => b.invoice_items.some((item: any) => !same(item.price_data.currency, b.currency)))).toBe(true);
     expect(bodies.some((b) => b.invoice_items.every((item: any) => same(item.price_data.currency, b.currency)))).toBe(true);
@@ -46,7 +48,7 @@ describe('generated bodies', () => {
   });
 
   it("invalid bodies are rejected by the contract's validator, which names the pointers the kit expects", () => {
-    const bodies = generateInvalidBodies(42, 30, validate);
+    const bodies = generateInvalidBodies(42, 30, validate, sampled, document);
     expect(bodies.length).toBe(30);
     // Seed 42: the spot each body breaks, as the validator names it (an unexpected field is named at itself and at
     // the object holding it).
@@ -83,7 +85,7 @@ describe('generated bodies', () => {
       ['/invoice_items/1/price_data/product_data/images/4'],
     ]);
     for (const { body } of bodies) expect(validate(body)).toBe(false);
-    expect(generateInvalidBodies(42, 30, validate)).toEqual(bodies);
+    expect(generateInvalidBodies(42, 30, validate, sampled, document)).toEqual(bodies);
   });
 });
 
@@ -108,7 +110,7 @@ describe("the request's outer bounds", () => {
 
 describe('the codes the samples use', () => {
   it("are read from the contract's request examples: checkout and price currencies, and the chosen pairs", () => {
-    expect(sampleCodes()).toEqual({
+    expect(sampleCodes(seedSamples(document))).toEqual({
       currencies: ['eur', 'usd', 'usdt'],
       paymentPairs: [
         { currency: 'usdt', network: 'tron' },
@@ -121,7 +123,7 @@ describe('the codes the samples use', () => {
 
 describe('the invalid table as sent by the kit', () => {
   it("sends every row of the contract's table, each blamed on a field", () => {
-    const requests = tableRequests(seedSamples().usdtOnTron, validate);
+    const requests = tableRequests(seedSamples(document).usdtOnTron, validate);
     expect(requests.map((r) => r.name)).toEqual(invalidBodyCases.map((c) => `table: ${c.name}`));
     expect(requests.find((r) => r.name === 'table: unit_amount "1e3"')!.pointers).toEqual(['/invoice_items/0/price_data/unit_amount']);
     expect(requests.find((r) => r.name === 'table: payment method detail in snake_case')!.pointers).toEqual([
@@ -134,9 +136,9 @@ describe('the invalid table as sent by the kit', () => {
   });
 
   it("expects a 422 only where the contract's schema rejects; the mixed-currency sample is valid (D8)", () => {
-    const requests = tableRequests(seedSamples().usdtOnTron, validate);
+    const requests = tableRequests(seedSamples(document).usdtOnTron, validate);
     expect(requests.filter((r) => validate(r.body) || r.pointers.length === 0).map((r) => r.name)).toEqual([]);
-    const mixed = seedSamples().mixedCurrencies;
+    const mixed = seedSamples(document).mixedCurrencies;
     expect(validate(mixed)).toBe(true);
     const {
       currency,

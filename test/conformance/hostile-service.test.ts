@@ -13,6 +13,7 @@ import { parseCommand } from '../../src/conformance/parse-args.js';
 import { RETAINED_BODY_CHARS, RETAINED_MESSAGE_CHARS } from '../../src/conformance/retain-finding.js';
 import { runCli } from '../../src/conformance/run-cli.js';
 import { runConformance } from '../../src/conformance/run-conformance.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { startTestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { CANARY_MARKUP_KEY } from '../support/canary.js';
 import { startBrokenProxy } from './support/broken-proxy.js';
@@ -167,7 +168,7 @@ describe('a service that answers every request with 256 KiB (R7)', () => {
         CHECKOUT_API_KEY: 'canary-key-9f1c4e2a7b3d8c6f',
       });
       if (parsed.kind !== 'run') throw new Error('expected a run');
-      const outcome = await runConformance(parsed.config);
+      const outcome = await runConformance(parsed.config, loadContractValue());
       const findings = outcome.results.flatMap((result) => [...result.failures, ...result.warnings]);
       const kept = findings.flatMap((finding) => [finding.exchange?.response?.body ?? '', finding.exchange?.request.body ?? '']);
       expect(outcome.requests).toBeGreaterThan(100);

@@ -13,10 +13,11 @@ import { loadContractValue } from '../../src/contract/contract-value.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 
-const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
-const sample = seedSamples().usdtOnTron;
+const document = loadContract();
+const validate = createContractValidators(document).validatorFor('CreateCheckoutRequest');
+const sample = seedSamples(document).usdtOnTron;
 const tableBodies = tableRequests(sample, validate).map(({ body }) => body);
-const space = generateNegativeSpace(sample, validate, tableBodies);
+const space = generateNegativeSpace(sample, validate, tableBodies, document);
 const knownCodes = new Set<string>(loadContract().components.schemas.FieldErrorCode['x-extensible-enum'] as string[]);
 const byName = (name: string) => space.cases.find((c) => c.name === name)!;
 
@@ -33,8 +34,8 @@ describe('the negative space of the create request', () => {
   it('is a stable, counted list: 158 cases walked, none of them a body the invalid table sends (it keeps only what the walk cannot make)', () => {
     expect(space.generated).toBe(158);
     expect(space.cases).toHaveLength(158);
-    expect(generateNegativeSpace(sample, validate, tableBodies)).toEqual(space);
-    const unfiltered = generateNegativeSpace(sample, validate);
+    expect(generateNegativeSpace(sample, validate, tableBodies, document)).toEqual(space);
+    const unfiltered = generateNegativeSpace(sample, validate, [], document);
     expect(unfiltered.cases).toHaveLength(158);
     const sent = new Set(tableBodies.map((body) => JSON.stringify(body)));
     expect(space.cases.filter((c) => sent.has(JSON.stringify(c.body)))).toEqual([]);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/conformance/check-catalog.js';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 import { Decimal } from '../../src/contract/money.js';
 import { buildMockIfStale } from '../support/built-bins.js';
 import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
@@ -70,7 +71,7 @@ async function createMixedCurrencyCheckout(baseUrl: string) {
   const response = await fetch(`${baseUrl}/api/v1/checkouts/`, {
     method: 'POST',
     headers: { authorization: `Api-Key ${CANARY_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify(seedSamples().mixedCurrencies),
+    body: JSON.stringify(seedSamples(loadContract()).mixedCurrencies),
     signal: AbortSignal.timeout(5_000),
   });
   const record = await response.json();

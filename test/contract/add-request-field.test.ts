@@ -50,12 +50,12 @@ function listPlacesToFollow(): string[] {
   const responses = resolveRef(contract, operation.responses['201']).content['application/json'].examples as Record<string, any>;
   const requests = Object.fromEntries(findOperation(contract, 'createCheckout').requestExamples.map(({ name, value }) => [name, value]));
   for (const [name, example] of Object.entries(responses)) {
-    const broken = checkCheckoutRules(requests[name] as any, resolveRef(contract, example).value, {}, echoed);
+    const broken = checkCheckoutRules(requests[name] as any, resolveRef(contract, example).value, echoed);
     if (broken.some(({ rule }) => rule === `echo-${FIELD}`)) {
       places.push(`openapi/components/examples/${String(example.$ref).split('/').pop()}.yaml: the record shows ${FIELD}`);
     }
   }
-  const request = { ...(seedSamples().usdtOnTron as Record<string, unknown>), [FIELD]: 'de-DE' };
+  const request = { ...(seedSamples(loadContract()).usdtOnTron as Record<string, unknown>), [FIELD]: 'de-DE' };
   const settings = {
     merchant: { id: '7d1b6a34-52c9-4f8e-b0a1-3c2e9f4d5a60', name: 'Example Shop' },
     checkoutPageUrl: 'https://checkout.example',
@@ -65,7 +65,7 @@ function listPlacesToFollow(): string[] {
     rateBetween: createRateTable(),
   };
   const record = buildCheckout(request as any, settings, 1_795_253_400_512_345);
-  if (checkCheckoutRules(request, record, {}, echoed).some(({ rule }) => rule === `echo-${FIELD}`)) {
+  if (checkCheckoutRules(request, record, echoed).some(({ rule }) => rule === `echo-${FIELD}`)) {
     places.push(`src/sandbox/checkout/build-checkout.ts: the sandbox's record echoes ${FIELD}`);
   }
   if (!(FIELD in decidedAdditions)) {
@@ -90,13 +90,15 @@ describe('an optional request field added to the contract', () => {
     // Seed 1: an optional field is drawn in most bodies, and every body is valid.
     expect(locales.length).toBe(164);
     expect(drawn.filter((body) => !validate(body))).toEqual([]);
-    const kit = generateValidBodies(1, 40, validate, sampleCodes(), contract).filter(({ body }) => FIELD in body);
+    const kit = generateValidBodies(1, 40, validate, sampleCodes(seedSamples(loadContract())), contract).filter(
+      ({ body }) => FIELD in body,
+    );
     // Seed 1: 32 of the 40 generated bodies (the 10 boundary bodies send only what they probe).
     expect(kit.length).toBe(32);
   });
 
   it('is walked by the negative space, from its own example, past each of its rules', () => {
-    const cases = generateNegativeSpace(seedSamples().usdtOnTron, validate, [], contract).cases;
+    const cases = generateNegativeSpace(seedSamples(loadContract()).usdtOnTron, validate, [], contract).cases;
     expect(cases.filter(({ pointer }) => pointer === `/${FIELD}`).map(({ name }) => name)).toEqual([
       '/locale: null',
       '/locale: a boolean (true)',
@@ -111,7 +113,7 @@ describe('an optional request field added to the contract', () => {
 
   it('is echoed by the record rules, as its description says', () => {
     expect(echoed.find(({ request }) => request === FIELD)).toEqual({ request: FIELD, record: FIELD, required: false });
-    expect(checkCheckoutRules({ currency: 'usdt', invoice_items: [] }, { locale: 'fr' }, {}, echoed)).toContainEqual({
+    expect(checkCheckoutRules({ currency: 'usdt', invoice_items: [] }, { locale: 'fr' }, echoed)).toContainEqual({
       rule: 'echo-locale',
       source: 'seed: endpoints rule 2; D15',
       message: 'locale is "fr", expected null (from locale)',

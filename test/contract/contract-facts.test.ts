@@ -3,7 +3,6 @@
 // bundled contract, with the exact values the contract holds. The sandbox and the kit take them from here: a contract
 // with another path or challenge moves the sandbox's route and 401 with it.
 import { afterAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { seedSamples } from '../../src/conformance/contract-samples.js';
 import {
   compilePathPattern,
@@ -21,6 +20,7 @@ import { readSandboxConfig } from '../../src/sandbox/config/read-sandbox-config.
 import { createSandboxCore } from '../../src/sandbox/sandbox-core.js';
 import { readValidCreateBody } from '../support/bad-inputs.js';
 import { CANARY_KEY } from '../support/canary.js';
+import { CREATE_PATH } from '../support/create-path.js';
 
 const contract = loadContract();
 const create = findOperation(contract, 'createCheckout');
@@ -50,8 +50,8 @@ describe('the create operation', () => {
 
   it('is the path the conformance kit sends to, and the source of its seed samples', () => {
     expect(CREATE_PATH).toBe('/api/v1/checkouts/');
-    expect(Object.keys(seedSamples())).toEqual(['usdtOnTron', 'upperCaseCodes', 'mixedCurrencies']);
-    expect(seedSamples().usdtOnTron).toEqual(create.requestExamples.find((example) => example.name === 'usdtOnTron')?.value);
+    expect(Object.keys(seedSamples(loadContract()))).toEqual(['usdtOnTron', 'upperCaseCodes', 'mixedCurrencies']);
+    expect(seedSamples(loadContract()).usdtOnTron).toEqual(create.requestExamples.find((example) => example.name === 'usdtOnTron')?.value);
   });
 
   it('is named, not guessed: an unknown operation or a missing challenge fails at start-up', () => {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkCheckoutRules } from '../../src/contract/checkout-rules.js';
-import { CONTRACT_ID, createContractValidators } from '../../src/contract/compile-schemas.js';
+import { CONTRACT_ID } from '../../src/contract/compile-schemas.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
+import { readEchoedFields } from '../../src/contract/echoed-fields.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 import { contract, createOperation, requestExamples, resolveRef, responseExamples } from './contract-fixtures.js';
 
-const { ajv, validatorFor } = createContractValidators();
+/** The request fields the contract says the record echoes. */
+const ECHOED = readEchoedFields(loadContract());
+
+const { ajv, validatorFor } = loadContractValue().validators;
 
 interface ExampleCase {
   where: string;
@@ -97,7 +103,7 @@ describe('every response example obeys the seed rules for the request it answers
   });
 
   it.each(Object.keys(requests))('%s', (name) => {
-    expect(checkCheckoutRules(requests[name], responses[name])).toEqual([]);
+    expect(checkCheckoutRules(requests[name], responses[name], ECHOED)).toEqual([]);
   });
 
   it('the samples are those of the seed: lower-case usdt on tron with a reference, and upper-case codes with an integer unit_amount', () => {
@@ -134,7 +140,7 @@ describe('every response example obeys the seed rules for the request it answers
 
   it('the rules catch a record that breaks them', () => {
     const good = responses.usdtOnTron;
-    const broken = (patch: object) => checkCheckoutRules(requests.usdtOnTron, { ...good, ...patch }).map((v) => v.rule);
+    const broken = (patch: object) => checkCheckoutRules(requests.usdtOnTron, { ...good, ...patch }, ECHOED).map((v) => v.rule);
     expect(broken({ amountTotal: '25.01' })).toEqual(['amount-total']);
     expect(broken({ status: 'complete' })).toEqual(['status-open']);
     expect(broken({ clientReferenceId: null })).toEqual(['echo-clientReferenceId']);
@@ -148,14 +154,14 @@ describe('every response example obeys the seed rules for the request it answers
     expect(broken({ paymentMethodOptions: otherNetwork })).toEqual(['chosen-payment-method']);
     expect(broken({ paymentMethodTypes: ['card'] })).toEqual(['crypto-options-consistent', 'chosen-payment-method']);
     const mixed = responses.mixedCurrencies;
-    const brokenMixed = (patch: object) => checkCheckoutRules(requests.mixedCurrencies, { ...mixed, ...patch }).map((v) => v.rule);
+    const brokenMixed = (patch: object) => checkCheckoutRules(requests.mixedCurrencies, { ...mixed, ...patch }, ECHOED).map((v) => v.rule);
     expect(brokenMixed({ amountTotal: '92.58' })).toEqual(['amount-total']);
     expect(brokenMixed({ invoiceItems: [{ ...mixed.invoiceItems[0], amount: '92.5' }] })).toEqual(['item-amount']);
   });
 
   it("holds the service to what it keeps, not to one implementation's choices (D13, D20, D21, D22)", () => {
     const good = responses.usdtOnTron;
-    const allowed = (patch: object) => checkCheckoutRules(requests.usdtOnTron, { ...good, ...patch });
+    const allowed = (patch: object) => checkCheckoutRules(requests.usdtOnTron, { ...good, ...patch }, ECHOED);
     // A lifetime of months, as the service documents; updatedAt a second after createdAt; card next to the choice.
     expect(allowed({ expiresAt: '1811064600512' })).toEqual([]);
     expect(allowed({ updatedAt: '1795253401.611204' })).toEqual([]);
@@ -163,12 +169,10 @@ describe('every response example obeys the seed rules for the request it answers
     // A converted line is checked exactly only when the implementation's rate is known.
     const mixed = responses.mixedCurrencies;
     const lines = [{ ...mixed.invoiceItems[0], amount: '90.00' }];
-    expect(checkCheckoutRules(requests.mixedCurrencies, { ...mixed, invoiceItems: lines, amountTotal: '90.00' })).toEqual([]);
-    const atRate = checkCheckoutRules(
-      requests.mixedCurrencies,
-      { ...mixed, invoiceItems: lines, amountTotal: '90.00' },
-      { rateBetween: () => ({ numerator: '0.9259', denominator: '1' }) },
-    );
+    expect(checkCheckoutRules(requests.mixedCurrencies, { ...mixed, invoiceItems: lines, amountTotal: '90.00' }, ECHOED)).toEqual([]);
+    const atRate = checkCheckoutRules(requests.mixedCurrencies, { ...mixed, invoiceItems: lines, amountTotal: '90.00' }, ECHOED, {
+      rateBetween: () => ({ numerator: '0.9259', denominator: '1' }),
+    });
     expect(atRate.map((v) => v.rule)).toEqual(['item-amount']);
   });
 

@@ -4,16 +4,16 @@
 // a `format: uri` beside it refused, so a request the schema called valid got 422 invalid_url from both servers; and a
 // record made on [::1] failed Checkout.url.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
-import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { createFetchSandbox, type FetchSandbox } from '../../src/testing/index.js';
 import { killEverything, type MockProcess, startMockProcess } from '../mock/mock-process.js';
 import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { readValidCreateBody } from '../support/bad-inputs.js';
 import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { waitFor } from '../support/wait-for.js';
 
-const validators = createContractValidators();
+const validators = loadContractValue().validators;
 const isHttpUrl = validators.validatorFor('HttpUrl');
 const isCheckout = validators.validatorFor('Checkout');
 const SHOP = 'https://shop.example.com/';

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { generateNegativeSpace } from '../../src/conformance/generate-negative-space.js';
 import { invalidBodyCases as cases } from '../../src/conformance/invalid-bodies.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 import { requestExamples } from './contract-fixtures.js';
 
-const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
+const document = loadContract();
+const validate = createContractValidators(document).validatorFor('CreateCheckoutRequest');
 const sample = requestExamples().usdtOnTron;
 
 describe('the request schema rejects invalid bodies, for the expected reason', () => {
@@ -13,7 +15,7 @@ describe('the request schema rejects invalid bodies, for the expected reason', (
   });
 
   it('keeps only rows the schema walk does not make, each with why', () => {
-    const walked = new Set(generateNegativeSpace(sample, validate).cases.map(({ body }) => JSON.stringify(body)));
+    const walked = new Set(generateNegativeSpace(sample, validate, [], document).cases.map(({ body }) => JSON.stringify(body)));
     const made = cases.filter((invalid) => {
       const body = structuredClone(sample);
       const replaced = invalid.change(body);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 import { codeSamples, contract, resolveRef } from './contract-fields.js';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -112,7 +112,7 @@ describe('the content the reference is rendered from', () => {
     // Nothing but curl and the shell (issue 30: uuidgen is not everywhere): no command substitution.
     expect(curl).not.toContain('$(');
     const body = JSON.parse(curl.slice(curl.indexOf("-d '") + 4, curl.lastIndexOf("'")));
-    const validate = createContractValidators().validatorFor('CreateCheckoutRequest');
+    const validate = loadContractValue().validators.validatorFor('CreateCheckoutRequest');
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   });
 });

@@ -7,7 +7,6 @@
 // (src/contract/describe-body.ts), which the mock asks once Prism has refused the body, so no row is excused: a
 // difference is a bug in one of the two. (A JSON null body, which Prism takes for no body, is judged as null.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import {
   type BadInput,
@@ -18,6 +17,7 @@ import {
   sendBadInput,
 } from '../support/bad-inputs.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { INVALID_CREATE_BODIES } from '../support/invalid-create-bodies.js';
 import { readProblem } from '../support/problems.js';
 import { schemaErrors } from './mock-fixtures.js';

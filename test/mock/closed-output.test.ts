@@ -2,9 +2,9 @@
 // closed pipe (EPIPE), which ends the logging and never the process: it answers every later request, and SIGTERM
 // still stops it with exit code 0 (src/cli/stream-writer.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { readValidCreateBody } from '../support/bad-inputs.js';
 import { CANARY_KEY } from '../support/canary.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { killEverything, type MockProcess, startMockProcess } from './mock-process.js';
 
 let mock: MockProcess | undefined;

@@ -1,9 +1,9 @@
 // What the mock suites read from the bundled contract: the two seed samples and the validators. Nothing here is
 // copied from the contract; it is all looked up.
 
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { createContract } from '../../src/contract/contract-value.js';
 import { loadContract, resolveRef } from '../../src/contract/load-contract.js';
+import { CREATE_PATH } from '../support/create-path.js';
 
 export const contract = loadContract();
 /** The contract value the servers are given (src/contract/contract-value.ts), with its compiled validators. */

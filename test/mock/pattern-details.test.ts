@@ -1,7 +1,6 @@
 // A value breaking a `pattern` is described in the contract's words, by the one describer the mock and the sandbox
 // share (src/contract/field-errors.ts), and the regex is never quoted.
 import { describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { listOperations } from '../../src/contract/contract-facts.js';
 import {
   findPatternFacts,
@@ -11,6 +10,7 @@ import {
 } from '../../src/contract/field-errors.js';
 import { createPatternDescriber } from '../../src/mock/describe-prism-violations.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { clone, contract, contractValue, seedSamples } from './mock-fixtures.js';
 
 const createOperation = listOperations(contract).find((op) => op.method === 'POST' && op.path === CREATE_PATH);

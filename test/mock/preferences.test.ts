@@ -2,9 +2,9 @@
 // whole header grammar and every rule of the choice. The answers themselves are tested against the real mock in
 // mock-server.test.ts.
 import { describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { listOperations } from '../../src/contract/contract-facts.js';
 import { choosePreferences, readPreferHeader } from '../../src/mock/preferences.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { contract } from './mock-fixtures.js';
 
 const create = listOperations(contract).find((operation) => operation.method === 'POST' && operation.path === CREATE_PATH);

@@ -3,12 +3,12 @@
 // violations are the shapes Prism 5.14.2 produces (see its convertAjvErrors); the last block runs Prism's engine and
 // the sandbox's validator on the same bodies and wants the same entries from both.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { locateBundle } from '../../src/mock/bundle.js';
 import { createPatternDescriber, describeRequestViolations } from '../../src/mock/describe-prism-violations.js';
 import { createPrismEngine, type PrismEngine } from '../../src/mock/prism-engine.js';
 import { createRequestValidator } from '../../src/sandbox/validate-create-request.js';
 import { CANARY_KEY } from '../support/canary.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { INVALID_CREATE_BODIES } from '../support/invalid-create-bodies.js';
 import { clone, contract, contractValue, seedSamples } from './mock-fixtures.js';
 

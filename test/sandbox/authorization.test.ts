@@ -4,8 +4,8 @@
 // node:http, which sends each value of an array as its own header line.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { CANARY_KEY, OTHER_CANARY_KEY, UNKNOWN_CANARY_KEY } from '../support/canary.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { readProblem } from '../support/problems.js';
 import { namedRequests } from './support/contract-checks.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCheckoutRules } from '../../src/contract/checkout-rules.js';
+import { readEchoedFields } from '../../src/contract/echoed-fields.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 import { createRateTable } from '../../src/sandbox/checkout/test-rates.js';
 import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
 import { expectValid, namedRequests, namedResponses, validateCheckout } from './support/contract-checks.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
+
+/** The request fields the contract says the record echoes. */
+const ECHOED = readEchoedFields(loadContract());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 // Fields a record gets from its request and the account, not from chance: they must equal the contract's example.
@@ -59,8 +64,8 @@ describe('POST /api/v1/checkouts/ answers the named examples as the contract sho
     const record = await response.json();
 
     expectValid(validateCheckout, record);
-    expect(checkCheckoutRules(request, record)).toEqual([]);
-    expect(checkCheckoutRules(request, record, { lifetimeMs: policy.lifetimeMs, rateBetween: createRateTable() })).toEqual([]);
+    expect(checkCheckoutRules(request, record, ECHOED)).toEqual([]);
+    expect(checkCheckoutRules(request, record, ECHOED, { lifetimeMs: policy.lifetimeMs, rateBetween: createRateTable() })).toEqual([]);
     const example = namedResponses[name];
     for (const field of DETERMINED_FIELDS) expect({ field, value: record[field] }).toEqual({ field, value: example[field] });
     expect(record.invoiceItems.map((item: any) => [item.quantity, item.amount])).toEqual(
@@ -130,7 +135,7 @@ describe('the record', () => {
       (option: any) => `${option.currency.value} on ${option.networks.map((network: any) => network.value).join(', ')}`,
     );
     expect(offered).toEqual(['usdt on tron, ethereum', 'usdc on ethereum']);
-    expect(checkCheckoutRules(body, record)).toEqual([]);
+    expect(checkCheckoutRules(body, record, ECHOED)).toEqual([]);
   });
 
   it('offers only the chosen currency and network, echoed as sent, with names for unknown codes', async () => {
@@ -217,7 +222,7 @@ describe('the record', () => {
     // EUR as sent, case aside; 21.60 USD / 1.08; 0.0003 BTC × 60000 / 1.08 = 16.666…; an unlisted code is worth 1 USD.
     expect(record.invoiceItems.map((line: any) => line.amount)).toEqual(['10.01', '20.00', '16.67', '6.48']);
     expect(record.amountTotal).toBe('53.16');
-    expect(checkCheckoutRules(body, record, { rateBetween: createRateTable() })).toEqual([]);
+    expect(checkCheckoutRules(body, record, ECHOED, { rateBetween: createRateTable() })).toEqual([]);
   });
 
   it("takes its test rates from CHECKOUT_TEST_RATES, and refuses a malformed table with the variable's name", async () => {
@@ -242,7 +247,7 @@ describe('the record', () => {
       expect(record.paymentMethodTypes).toEqual(['crypto', 'card']);
       expect(record.paymentMethodOptions.crypto.map((option: any) => option.currency.value)).toEqual(['usdt', 'usdc']);
       expect(record.paymentMethodOptions.crypto[0].networks).toEqual([{ value: 'tron', name: 'Tron (TRC-20)' }]);
-      expect(checkCheckoutRules(base(), record)).toEqual([]);
+      expect(checkCheckoutRules(base(), record, ECHOED)).toEqual([]);
     } finally {
       await custom.close();
     }
@@ -253,7 +258,7 @@ describe('the record', () => {
     try {
       const record = await (await custom.createCheckout(base())).json();
       expect(record.url).toBe(`https://pay.sandbox.test/checkouts/${record.id}`);
-      expect(checkCheckoutRules(base(), record, { lifetimeMs: 60_000 })).toEqual([]);
+      expect(checkCheckoutRules(base(), record, ECHOED, { lifetimeMs: 60_000 })).toEqual([]);
     } finally {
       await custom.close();
     }

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { CANARY_KEY, OTHER_CANARY_KEY } from '../support/canary.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { waitFor } from '../support/wait-for.js';
 import { expectValid, namedRequests, validateProblem } from './support/contract-checks.js';
 import { startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { describePayloadTooLarge, describeValidationFailed } from '../../src/http/problems.js';
 import { CANARY_KEY, UNKNOWN_CANARY_KEY } from '../support/canary.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { INVALID_CREATE_BODIES } from '../support/invalid-create-bodies.js';
 import { readProblem } from '../support/problems.js';
 import { expectValid, namedRequests, validateProblem } from './support/contract-checks.js';

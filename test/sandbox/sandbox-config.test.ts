@@ -61,7 +61,7 @@ describe('readSandboxConfig', () => {
     expect(config.apiKeysGenerated).toBe(false);
     const banner = formatBanner('http://127.0.0.1:4011', config, create);
     expect(banner).not.toContain(CANARY_KEY);
-    // The create call from the contract, the helpers from their table (src/sandbox/routes/helper-paths.ts).
+    // The create call from the contract, the helpers from their table (src/contract/sandbox-helper-routes.ts).
     expect(banner.split('\n').slice(1, 3)).toEqual([
       '  Create a checkout:  POST http://127.0.0.1:4011/api/v1/checkouts/',
       '  Sandbox helpers:    http://127.0.0.1:4011/sandbox/v1/checkouts/{id}[/complete|/expire|/deliveries]',

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
-import { describeHelperPaths, SANDBOX_HELPER_ROUTES } from '../../src/sandbox/routes/helper-paths.js';
+import { describeHelperPaths, SANDBOX_HELPER_ROUTES } from '../../src/contract/sandbox-helper-routes.js';
 import { sandboxDocument, sandboxDocumentPath } from './support/sandbox-document.js';
 import { startTestSandbox } from './support/sandbox-harness.js';
 

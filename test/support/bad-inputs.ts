@@ -4,9 +4,9 @@
 // read from the contract's problem responses; only the two answers Node's HTTP parser makes before any route (431,
 // 400 bad-request), which the contract does not declare, are named here, under the contract's problem type base.
 import { connect } from 'node:net';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN } from './canary.js';
+import { CREATE_PATH } from './create-path.js';
 
 /** What a row must be answered with. */
 export interface ExpectedAnswer {

@@ -6,6 +6,7 @@ import { generateNegativeSpace } from '../../src/conformance/generate-negative-s
 import { type InvalidCase, invalidBodyCases } from '../../src/conformance/invalid-bodies.js';
 import { createContractValidators } from '../../src/contract/compile-schemas.js';
 import { blamedPointer } from '../../src/contract/field-errors.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 import { readValidCreateBody } from './bad-inputs.js';
 
 export interface InvalidBody {
@@ -45,7 +46,9 @@ const fromContractTable: InvalidBody[] = invalidBodyCases.map((invalid) => {
 
 const fromSchemaWalk: InvalidBody[] = generateNegativeSpace(
   readValidCreateBody(),
-  createContractValidators().validatorFor('CreateCheckoutRequest'),
+  createContractValidators(loadContract()).validatorFor('CreateCheckoutRequest'),
+  [],
+  loadContract(),
 ).cases.map(({ name, body, pointer }) => ({ name: `walk: ${name}`, body, pointer }));
 
 // Cases the contract's table leaves out: bodies it cannot express as a schema rule (D14's userinfo on other URLs,

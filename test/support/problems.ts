@@ -1,9 +1,9 @@
 // The one way a suite checks an error answer, from the mock or the sandbox: the status, the exact media type, the
 // contract's Problem schema, the problem type and the `status` member; it returns the document for further checks.
 import { expect } from 'vitest';
-import { createContractValidators } from '../../src/contract/compile-schemas.js';
+import { loadContractValue } from '../../src/contract/contract-value.js';
 
-const validateProblem = createContractValidators().validatorFor('Problem');
+const validateProblem = loadContractValue().validators.validatorFor('Problem');
 
 /** The `type` URI of the problem the contract names `slug`. */
 export function problemType(slug: string): string {

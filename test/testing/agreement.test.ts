@@ -3,12 +3,12 @@
 // same core behind different transports (src/http/fetch-exchange.ts, src/http/request-body.ts), so each row must get
 // the same status, problem type, detail, field errors and headers from both; a difference is a bug in a transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_PATH } from '../../src/conformance/conformance-config.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { createFetchSandbox, type FetchSandbox } from '../../src/testing/index.js';
 import { CALLBACK_SECRET, startTestSandbox, type TestSandbox } from '../sandbox/support/sandbox-harness.js';
 import { type BadInput, listBadInputs, listOddButValidInputs, type RawRequest } from '../support/bad-inputs.js';
 import { CANARY_KEY } from '../support/canary.js';
+import { CREATE_PATH } from '../support/create-path.js';
 import { INVALID_CREATE_BODIES } from '../support/invalid-create-bodies.js';
 import { problemType } from '../support/problems.js';
 

@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckDefinition, CheckName } from '../check-catalog.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
-import { AUTH_SCHEME } from '../conformance-config.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
@@ -51,33 +50,34 @@ interface AuthProbe {
 
 export async function checkAuthentication(context: CheckContext, body: unknown): Promise<void> {
   const { apiKey } = context.config;
+  const { authScheme } = context.contract;
   const unknownKey = `conformance-unknown-${randomBytes(12).toString('hex')}`;
   const probes: AuthProbe[] = [
     { check: 'auth-missing-key', name: 'no Authorization header', authorization: undefined },
     { check: 'auth-wrong-scheme', name: 'the key as a Bearer token', authorization: `Bearer ${apiKey}` },
     { check: 'auth-wrong-scheme', name: 'the key without a scheme word', authorization: apiKey },
-    { check: 'auth-wrong-scheme', name: 'the scheme word without a key', authorization: AUTH_SCHEME },
-    { check: 'auth-unknown-key', name: 'an unknown key', authorization: `${AUTH_SCHEME} ${unknownKey}`, mustNotEcho: unknownKey },
+    { check: 'auth-wrong-scheme', name: 'the scheme word without a key', authorization: authScheme },
+    { check: 'auth-unknown-key', name: 'an unknown key', authorization: `${authScheme} ${unknownKey}`, mustNotEcho: unknownKey },
   ];
   if (context.recorder.isActive('auth-header-repeated')) await checkRepeatedHeader(context, body);
   await context.forEachConcurrently(
     probes.filter((probe) => context.recorder.isActive(probe.check)),
     async (probe) => {
       const exchange = await context.postCreate(body, { authorization: probe.authorization });
-      const own = challengeViolations(exchange, probe.mustNotEcho);
+      const own = challengeViolations(exchange, authScheme, probe.mustNotEcho);
       recordProblem(context, probe.check, probe.name, exchange, { status: 401, slug: 'unauthorized' }, own);
     },
   );
 }
 
 /** What a 401 owes beyond being the unauthorized problem: the contract's challenge (Api-Key), and no echo of what was sent. */
-function challengeViolations(exchange: Exchange, mustNotEcho: string | undefined): string[] {
+function challengeViolations(exchange: Exchange, authScheme: string, mustNotEcho: string | undefined): string[] {
   const messages: string[] = [];
   const { response } = exchange;
   if (response?.status === 401) {
     const challenge = response.headers['www-authenticate'];
-    if (challenge === undefined || challenge.trim().split(/[\s,]/)[0].toLowerCase() !== AUTH_SCHEME.toLowerCase()) {
-      messages.push(`WWW-Authenticate is ${JSON.stringify(challenge ?? null)}; expected ${AUTH_SCHEME}`);
+    if (challenge === undefined || challenge.trim().split(/[\s,]/)[0].toLowerCase() !== authScheme.toLowerCase()) {
+      messages.push(`WWW-Authenticate is ${JSON.stringify(challenge ?? null)}; expected ${authScheme}`);
     }
   }
   const echoes = (text: string) => mustNotEcho !== undefined && text.includes(mustNotEcho);
@@ -90,7 +90,7 @@ function challengeViolations(exchange: Exchange, mustNotEcho: string | undefined
 /** More than one Authorization header is refused (errors.statuses), even when each carries the valid key: which one a
  *  service would read is not defined, so a request that sends two is not let in. */
 async function checkRepeatedHeader(context: CheckContext, body: unknown): Promise<void> {
-  const credentials = `${AUTH_SCHEME} ${context.config.apiKey}`;
+  const credentials = `${context.contract.authScheme} ${context.config.apiKey}`;
   const exchange = await context.send({
     method: 'POST',
     url: context.endpoint,
@@ -105,7 +105,7 @@ async function checkRepeatedHeader(context: CheckContext, body: unknown): Promis
     'two Authorization headers, the valid key on each',
     exchange,
     expected,
-    challengeViolations(exchange, undefined),
+    challengeViolations(exchange, context.contract.authScheme, undefined),
   );
 }
 

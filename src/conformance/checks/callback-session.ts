@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { type CallbackReceiver, callbackPath, type ReceivedAttempt, type Reply, startCallbackReceiver } from '../callback-receiver.js';
 import type { CheckName } from '../check-catalog.js';
-import { AUTH_SCHEME, type CallbackConfig } from '../conformance-config.js';
+import type { CallbackConfig } from '../conformance-config.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 
@@ -73,7 +73,7 @@ export async function startCallbackSession(context: CheckContext, sample: Record
       const driven = await context.send({
         method: 'POST',
         url: `${config.baseUrl}${path.replace('{id}', encodeURIComponent(checkout.record.id))}`,
-        headers: { authorization: `${AUTH_SCHEME} ${config.apiKey}` },
+        headers: { authorization: `${context.contract.authScheme} ${config.apiKey}` },
       });
       const status = driven.response?.status;
       if (status !== undefined && status >= 200 && status < 300) return true;

@@ -8,11 +8,9 @@
 // documents: an undocumented field (D26, D28) may change at completion, which warns.
 import { isDeepStrictEqual } from 'node:util';
 import { Webhook } from 'standardwebhooks';
-import { loadContract } from '../../contract/load-contract.js';
 import type { ReceivedAttempt, ReceivedCallback } from '../callback-receiver.js';
 import type { CheckDefinition } from '../check-catalog.js';
 import type { CheckModule } from '../check-module.js';
-import { callbackHeaderSchemas } from '../contract-samples.js';
 import { parseJsonBody } from '../send-request.js';
 import { type CallbackCheckout, type CallbackSession, deliveryAsExchange } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
@@ -43,9 +41,6 @@ export const CALLBACK_CHECKS = [
  *  other documented field of `data` is the created record's. */
 const FIELDS_CHANGED_BY_COMPLETION: readonly string[] = ['status', 'updatedAt'];
 
-/** The fields of a checkout record the contract documents (the Checkout schema's properties). */
-const DOCUMENTED_FIELDS = new Set(Object.keys((loadContract().components.schemas.Checkout as { properties: object }).properties));
-
 /** A completed checkout and its first delivery, acknowledged with 204: callback-not-redelivered listens on. */
 export interface DeliveredCallback {
   checkout: CallbackCheckout;
@@ -66,7 +61,7 @@ export async function checkCallback(context: CheckContext, session: CallbackSess
       : [`the callback came to ${delivery.path}; the callback_url's path and query are ${checkout.callbackTarget}`];
   recorder.record('callback-delivered', caseName, [...wrongTarget, ...deliveryViolations(context, delivery)], exchange);
   if (recorder.isActive('callback-verified')) {
-    const { failures, warnings } = verificationFindings(session.callback.secret!, delivery, checkout.record);
+    const { failures, warnings } = verificationFindings(context, session.callback.secret!, delivery, checkout.record);
     recorder.record('callback-verified', caseName, failures, exchange);
     recorder.warn('callback-verified', caseName, warnings, exchange);
   }
@@ -79,8 +74,7 @@ function deliveryViolations(context: CheckContext, delivery: ReceivedCallback): 
   const mediaType = delivery.headers['content-type']?.split(';')[0].trim().toLowerCase();
   if (mediaType !== 'application/json')
     messages.push(`Content-Type is ${JSON.stringify(delivery.headers['content-type'] ?? null)}; expected application/json`);
-  for (const [name, schema] of Object.entries(callbackHeaderSchemas())) {
-    const validate = context.validators.ajv.compile(schema);
+  for (const [name, validate] of context.contract.callbackHeaders) {
     const value = delivery.headers[name];
     if (value === undefined) messages.push(`header ${name} is missing`);
     else if (!validate(value)) messages.push(`header ${name} is ${JSON.stringify(value)}: ${formatSchemaErrors(validate)}`);
@@ -112,6 +106,7 @@ export function signatureViolations(secret: string, delivery: ReceivedCallback):
 }
 
 function verificationFindings(
+  context: CheckContext,
   secret: string,
   delivery: ReceivedCallback,
   created: Record<string, unknown>,
@@ -129,8 +124,8 @@ function verificationFindings(
   const changed = Object.keys({ ...created, ...data }).filter(
     (key) => !FIELDS_CHANGED_BY_COMPLETION.includes(key) && !isDeepStrictEqual(data[key], created[key]),
   );
-  const documented = changed.filter((key) => DOCUMENTED_FIELDS.has(key));
-  const undocumented = changed.filter((key) => !DOCUMENTED_FIELDS.has(key));
+  const documented = changed.filter((key) => context.contract.checkoutFields.has(key));
+  const undocumented = changed.filter((key) => !context.contract.checkoutFields.has(key));
   if (documented.length > 0) {
     messages.push(
       `data differs from the created checkout in ${documented.join(', ')} (of the documented fields only ${FIELDS_CHANGED_BY_COMPLETION.join(' and ')} may change)`,

@@ -1,15 +1,19 @@
-// What every check gets: the run's configuration, the recorder, the contract's compiled validators and a way to
+// What every check gets: the run's configuration, the recorder, the contract (its value, as the kit's entry made it once,
+// and its compiled validators) and a way to
 // send requests (each one kept, so the run can look at every response for a leaked key).
 import type { ContractValidators } from '../../contract/compile-schemas.js';
 import type { CheckRecorder } from '../check-results.js';
 import type { ConformanceConfig } from '../conformance-config.js';
+import type { ConformanceContract } from '../conformance-contract.js';
 import type { Exchange, SentRequest } from '../send-request.js';
 
 export interface CheckContext {
   config: ConformanceConfig;
   recorder: CheckRecorder;
+  /** The contract value the kit's entry made, with what the checks read of it. */
+  contract: ConformanceContract;
   validators: ContractValidators;
-  /** The create endpoint: base URL + CREATE_PATH (`/api/v1/checkouts/`). */
+  /** The create endpoint: base URL + the contract's create path (`/api/v1/checkouts/`). */
   endpoint: string;
   send(request: SentRequest): Promise<Exchange>;
   /** POST a body (a value is sent as JSON, a string as it is, in UTF-8 unless `bodyEncoding` says its characters are

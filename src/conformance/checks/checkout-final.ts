@@ -7,7 +7,6 @@
 
 import type { CheckDefinition } from '../check-catalog.js';
 import type { CheckModule } from '../check-module.js';
-import { AUTH_SCHEME } from '../conformance-config.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CallbackCheckout, CallbackSession } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
@@ -40,7 +39,7 @@ export async function checkStatusFinal(context: CheckContext, session: CallbackS
     recorder.notRun(CHECK, `${missing.join(', ')} none`);
     return;
   }
-  const authorization = `${AUTH_SCHEME} ${config.apiKey}`;
+  const authorization = `${context.contract.authScheme} ${config.apiKey}`;
   const pathFor = (template: string, checkout: CallbackCheckout) =>
     `${config.baseUrl}${template.replace('{id}', encodeURIComponent(checkout.record.id))}`;
   const read = (checkout: CallbackCheckout) =>

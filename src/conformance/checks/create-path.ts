@@ -10,7 +10,7 @@
 import type { CheckDefinition } from '../check-catalog.js';
 import type { CheckModule } from '../check-module.js';
 import type { CheckRecorder } from '../check-results.js';
-import { CREATE_PATH, CREATE_STATUSES } from '../conformance-config.js';
+import type { ConformanceContract } from '../conformance-contract.js';
 import type { Exchange, SentRequest } from '../send-request.js';
 
 /** The checks this module records, each with the promises of the ledger (promises.json) it observes. */
@@ -33,41 +33,49 @@ export type CreatePathOutcome =
   /** Nothing to check here: why, said as the kit's exit-2 message. */
   | { kind: 'cannot-run'; message: string };
 
-/** The create path without its trailing slash (`/api/v1/checkouts`), the spelling a service most often serves instead. */
-export const CREATE_PATH_WITHOUT_SLASH = CREATE_PATH.replace(/\/$/, '');
+/** A path without its trailing slash (`/api/v1/checkouts`): the spelling a service most often serves the create path at. */
+export function withoutTrailingSlash(path: string): string {
+  return path.replace(/\/$/, '');
+}
 
-/** The create path under the next major version (`/api/v2/checkouts/`): where a service that retired this one answers. */
-export const NEXT_VERSION_CREATE_PATH = CREATE_PATH.replace(/\/v(\d+)\//, (_, major: string) => `/v${Number(major) + 1}/`);
+/** A path under the next major version (`/api/v2/checkouts/`): where a service that retired this one answers. */
+function underNextVersion(path: string): string {
+  return path.replace(/\/v(\d+)\//, (_, major: string) => `/v${Number(major) + 1}/`);
+}
 
 export async function checkCreatePathServed(
   send: (request: SentRequest) => Promise<Exchange>,
   recorder: CheckRecorder,
   baseUrl: string,
+  contract: ConformanceContract,
 ): Promise<CreatePathOutcome> {
+  const { createPath, createStatuses } = contract;
+  const pathWithoutSlash = withoutTrailingSlash(createPath);
+  const nextVersionPath = underNextVersion(createPath);
   // Unauthenticated, so it creates nothing: any HTTP answer proves a service is there.
   const probe = (path: string) =>
     send({ method: 'POST', url: `${baseUrl}${path}`, headers: { 'content-type': 'application/json' }, body: '{}' });
-  const endpoint = `${baseUrl}${CREATE_PATH}`;
-  const contractPath = await probe(CREATE_PATH);
+  const endpoint = `${baseUrl}${createPath}`;
+  const contractPath = await probe(createPath);
   if (!contractPath.response) {
     return {
       kind: 'cannot-run',
       message: `cannot reach ${endpoint}: ${contractPath.error}. Check --base-url and that the service is running.`,
     };
   }
-  const caseName = `POST ${CREATE_PATH} (unauthenticated)`;
+  const caseName = `POST ${createPath} (unauthenticated)`;
   if (contractPath.response.status !== 404) {
     recorder.record('create-path-served', caseName, [], contractPath);
     return { kind: 'served' };
   }
-  const withoutSlash = await probe(CREATE_PATH_WITHOUT_SLASH);
-  if (answersAsCreate(withoutSlash)) {
+  const withoutSlash = await probe(pathWithoutSlash);
+  if (answersAsCreate(withoutSlash, createStatuses)) {
     recorder.record(
       'create-path-served',
       caseName,
       [
-        `answered 404, while POST ${CREATE_PATH_WITHOUT_SLASH} (without the trailing slash) answers ${withoutSlash.response!.status}: ` +
-          `the service serves the create operation at ${CREATE_PATH_WITHOUT_SLASH}, not at the contract's ${CREATE_PATH} ` +
+        `answered 404, while POST ${pathWithoutSlash} (without the trailing slash) answers ${withoutSlash.response!.status}: ` +
+          `the service serves the create operation at ${pathWithoutSlash}, not at the contract's ${createPath} ` +
           '(D27: the trailing slash is part of the path, as the samples send it). The other checks all need the path and were not run.',
       ],
       contractPath,
@@ -75,18 +83,18 @@ export async function checkCreatePathServed(
     return { kind: 'served-elsewhere' };
   }
   const noEndpoint = `${endpoint} answered 404: there is no create endpoint there.`;
-  const nextVersion = NEXT_VERSION_CREATE_PATH === CREATE_PATH ? undefined : await probe(NEXT_VERSION_CREATE_PATH);
-  if (nextVersion && answersAsCreate(nextVersion)) {
+  const nextVersion = nextVersionPath === createPath ? undefined : await probe(nextVersionPath);
+  if (nextVersion && answersAsCreate(nextVersion, createStatuses)) {
     return {
       kind: 'cannot-run',
       message:
-        `${noEndpoint} ${baseUrl}${NEXT_VERSION_CREATE_PATH} answers ${nextVersion.response!.status}: the service serves a later ` +
-        `major version of the API, which this kit does not check (it checks the contract's ${CREATE_PATH}). Check --base-url, or run the kit of that version.`,
+        `${noEndpoint} ${baseUrl}${nextVersionPath} answers ${nextVersion.response!.status}: the service serves a later ` +
+        `major version of the API, which this kit does not check (it checks the contract's ${createPath}). Check --base-url, or run the kit of that version.`,
     };
   }
   return {
     kind: 'cannot-run',
-    message: `${noEndpoint} Check --base-url (scheme, host and any path prefix; the kit adds ${CREATE_PATH}).`,
+    message: `${noEndpoint} Check --base-url (scheme, host and any path prefix; the kit adds ${createPath}).`,
   };
 }
 
@@ -95,9 +103,9 @@ export async function checkCreatePathServed(
  * 404 (no route) or 405 (a route that does not take POST), nor a 5xx, which a gateway gives for any path it cannot
  * serve and so says nothing about the route. A redirect is not followed and is no create answer either.
  */
-function answersAsCreate(exchange: Exchange): boolean {
+function answersAsCreate(exchange: Exchange, createStatuses: ReadonlySet<number>): boolean {
   const status = exchange.response?.status;
-  return status !== undefined && status !== 404 && status !== 405 && status < 500 && CREATE_STATUSES.has(status);
+  return status !== undefined && status !== 404 && status !== 405 && status < 500 && createStatuses.has(status);
 }
 
 /** Judged first, by the run itself, before any step: the other checks need the path it finds. */

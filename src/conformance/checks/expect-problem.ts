@@ -4,9 +4,8 @@
 // contract's shape and equal to the problem's `instance`. The one place problems are judged: every check that
 // expects one records it through recordProblem.
 import type { ValidateFunction } from 'ajv';
-import type { ContractValidators } from '../../contract/compile-schemas.js';
 import type { CheckName } from '../check-catalog.js';
-import { requestIdSchema } from '../contract-samples.js';
+import type { ConformanceContract } from '../conformance-contract.js';
 import { type Exchange, mediaTypeOf, parseJsonBody, type ReceivedResponse } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 
@@ -16,7 +15,7 @@ export interface ExpectedProblem {
 }
 
 /** What is wrong with an answer that should be the expected problem; empty when it keeps the promise. */
-export function problemViolations(exchange: Exchange, expected: ExpectedProblem, validators: ContractValidators): string[] {
+export function problemViolations(exchange: Exchange, expected: ExpectedProblem, contract: ConformanceContract): string[] {
   const { response } = exchange;
   const wanted = `${expected.status} ${expected.slug}`;
   if (!response) return [`no response (${exchange.error}); expected ${wanted}`];
@@ -30,10 +29,10 @@ export function problemViolations(exchange: Exchange, expected: ExpectedProblem,
   if (mediaType !== 'application/problem+json') {
     messages.push(`Content-Type is ${JSON.stringify(response.headers['content-type'] ?? null)}; expected application/problem+json`);
   }
-  messages.push(...requestIdViolations(response, validators));
+  messages.push(...requestIdViolations(response, contract));
   const body = parseJsonBody(response) as Record<string, unknown> | undefined;
   if (body === undefined) return [...messages, 'the body is not JSON; expected a Problem document'];
-  const validateProblem = validators.validatorFor('Problem');
+  const validateProblem = contract.value.validators.validatorFor('Problem');
   if (!validateProblem(body)) messages.push(`the body is not a Problem: ${formatSchemaErrors(validateProblem)}`);
   if (body && typeof body === 'object') {
     if (typeof body.status === 'number' && body.status !== response.status) {
@@ -52,10 +51,10 @@ export function problemViolations(exchange: Exchange, expected: ExpectedProblem,
 }
 
 /** A Request-Id header, when there is one, in the contract's shape (D2). Any answer, problem or not. */
-export function requestIdViolations(response: ReceivedResponse, validators: ContractValidators): string[] {
+export function requestIdViolations(response: ReceivedResponse, contract: ConformanceContract): string[] {
   const requestId = response.headers['request-id'];
   if (requestId === undefined) return [];
-  const validate = validators.ajv.compile(requestIdSchema());
+  const validate = contract.validateRequestId;
   if (validate(requestId)) return [];
   return [`the Request-Id header ${JSON.stringify(requestId)} is not in the contract's shape: ${formatSchemaErrors(validate)}`];
 }
@@ -76,7 +75,7 @@ export function recordProblem(
   expected: ExpectedProblem,
   ownFindings: string[] = [],
 ): void {
-  context.recorder.record(check, caseName, [...problemViolations(exchange, expected, context.validators), ...ownFindings], exchange);
+  context.recorder.record(check, caseName, [...problemViolations(exchange, expected, context.contract), ...ownFindings], exchange);
   context.recorder.warn(check, caseName, requestIdWarnings(exchange.response), exchange);
 }
 

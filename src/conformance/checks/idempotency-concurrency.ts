@@ -22,7 +22,7 @@ export const IDEMPOTENCY_CONCURRENCY_CHECKS = [
 ] as const satisfies readonly CheckDefinition[];
 
 /** How many requests go out at once with one key. */
-export const CONCURRENT_REQUESTS = 5;
+const CONCURRENT_REQUESTS = 5;
 
 interface Created {
   name: string;

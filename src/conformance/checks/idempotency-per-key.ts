@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckDefinition } from '../check-catalog.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
-import { AUTH_SCHEME } from '../conformance-config.js';
 import { parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 
@@ -34,7 +33,7 @@ export async function checkIdempotencyPerKey(context: CheckContext, sample: Reco
     recorder.record(check, 'the key under CHECKOUT_API_KEY', [`${answered}; expected the checkout (201)`], first);
     return;
   }
-  const secondKey = { authorization: `${AUTH_SCHEME} ${config.apiKey2}`, 'idempotency-key': idempotencyKey };
+  const secondKey = { authorization: `${context.contract.authScheme} ${config.apiKey2}`, 'idempotency-key': idempotencyKey };
   const second = await context.postCreate(sample, secondKey);
   const messages: string[] = [];
   const record = parseJsonBody(second.response) as { id?: unknown } | undefined;

@@ -97,7 +97,13 @@ function invalidRequestsStep(context: CheckContext, { first, validateRequest }: 
     run: () =>
       checkInvalidBodies(context, [
         ...tableRequests(first, validateRequest),
-        ...generateInvalidBodies(config.seed, config.generated, validateRequest),
+        ...generateInvalidBodies(
+          config.seed,
+          config.generated,
+          validateRequest,
+          context.contract.sampleCodes,
+          context.contract.value.document,
+        ),
       ]),
   };
 }

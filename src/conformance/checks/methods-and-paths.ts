@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckDefinition } from '../check-catalog.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
-import { AUTH_SCHEME, CREATE_PATH } from '../conformance-config.js';
 import type { Exchange, SentRequest } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
 import { recordProblem } from './expect-problem.js';
@@ -42,17 +41,16 @@ export const METHODS_AND_PATHS_CHECKS = [
   },
 ] as const satisfies readonly CheckDefinition[];
 
-/** The contract's own examples of a request target no parser reads as a path or an http(s) URL (errors.statuses). */
-const UNREADABLE_TARGETS = ['*', `http://us'er:pw@[${CREATE_PATH}`];
-
-export const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
-
-// The folder the create path sits in (`/api/v1`): an unknown path is probed there, where the API answers.
-const API_FOLDER = CREATE_PATH.replace(/\/[^/]*\/?$/, '');
+const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
 
 export async function checkMethodsAndPaths(context: CheckContext, sample: Record<string, unknown>): Promise<void> {
   const { config, recorder } = context;
-  const authorization = `${AUTH_SCHEME} ${config.apiKey}`;
+  const { createPath, authScheme } = context.contract;
+  // The contract's own examples of a request target no parser reads as a path or an http(s) URL (errors.statuses).
+  const unreadableTargets = ['*', `http://us'er:pw@[${createPath}`];
+  // The folder the create path sits in (`/api/v1`): an unknown path is probed there, where the API answers.
+  const apiFolder = createPath.replace(/\/[^/]*\/?$/, '');
+  const authorization = `${authScheme} ${config.apiKey}`;
   const accept = 'application/json, application/problem+json';
   const json = JSON.stringify(sample);
   if (recorder.isActive('method-not-allowed')) {
@@ -88,7 +86,7 @@ export async function checkMethodsAndPaths(context: CheckContext, sample: Record
     recorder.record('head-not-allowed', 'HEAD on the create path', messages, exchange);
   }
   if (recorder.isActive('request-target-unreadable')) {
-    await context.forEachConcurrently(UNREADABLE_TARGETS, async (target) => {
+    await context.forEachConcurrently(unreadableTargets, async (target) => {
       const exchange = await context.send({
         method: 'POST',
         url: context.endpoint,
@@ -101,11 +99,11 @@ export async function checkMethodsAndPaths(context: CheckContext, sample: Record
     });
   }
   if (recorder.isActive('unknown-path-not-found')) {
-    const url = `${config.baseUrl}${API_FOLDER}/conformance-no-such-path-${randomUUID()}/`;
+    const url = `${config.baseUrl}${apiFolder}/conformance-no-such-path-${randomUUID()}/`;
     const probes: Array<Omit<SentRequest, 'url'> & { name: string }> = [
-      { name: `GET on an unknown path under ${API_FOLDER}`, method: 'GET', headers: { authorization, accept } },
+      { name: `GET on an unknown path under ${apiFolder}`, method: 'GET', headers: { authorization, accept } },
       {
-        name: `POST of a valid body to an unknown path under ${API_FOLDER}`,
+        name: `POST of a valid body to an unknown path under ${apiFolder}`,
         method: 'POST',
         headers: { authorization, accept, 'content-type': 'application/json' },
         body: json,

@@ -3,7 +3,6 @@
 // the contract gives the broken rule (negative-space-coded). Which pointers and codes count is the contract
 // validator's word, kept with each case; a code this copy of the contract does not know warns instead of failing,
 // since v1 may add codes (D26).
-import { loadContract } from '../../contract/load-contract.js';
 import type { CheckDefinition } from '../check-catalog.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import type { NegativeCase } from '../generate-negative-space.js';
@@ -33,12 +32,11 @@ export const NEGATIVE_SPACE_CHECKS = [
 
 export async function checkNegativeSpace(context: CheckContext, cases: NegativeCase[]): Promise<void> {
   const { recorder } = context;
-  const knownCodes = new Set<string>(loadContract().components.schemas.FieldErrorCode['x-extensible-enum'] as string[]);
   await context.forEachConcurrently(cases, async (negative) => {
     const exchange = await context.postCreate(negative.body);
     recordProblem(context, 'negative-space-rejected', negative.name, exchange, { status: 422, slug: 'validation-failed' });
     if (!recorder.isActive('negative-space-coded') || exchange.response?.status !== 422) return;
-    const { failures, warnings } = judgeFieldErrors(exchange, negative, knownCodes);
+    const { failures, warnings } = judgeFieldErrors(exchange, negative, context.contract.fieldErrorCodes);
     recorder.record('negative-space-coded', negative.name, failures, exchange);
     recorder.warn('negative-space-coded', negative.name, warnings, exchange);
   });
@@ -48,7 +46,7 @@ export async function checkNegativeSpace(context: CheckContext, cases: NegativeC
 export function judgeFieldErrors(
   exchange: Exchange,
   negative: NegativeCase,
-  knownCodes: Set<string>,
+  knownCodes: ReadonlySet<string>,
 ): { failures: string[]; warnings: string[] } {
   const body = parseJsonBody(exchange.response) as { errors?: unknown } | undefined;
   const named = (Array.isArray(body?.errors) ? body.errors : []).map((error) => ({
@@ -79,7 +77,7 @@ function negativeSpaceStep(context: CheckContext, { first, validateRequest }: Ru
     label: 'negative space',
     run: () => {
       const table = tableRequests(first, validateRequest).map(({ body }) => body);
-      return checkNegativeSpace(context, generateNegativeSpace(first, validateRequest, table).cases);
+      return checkNegativeSpace(context, generateNegativeSpace(first, validateRequest, table, context.contract.value.document).cases);
     },
   };
 }

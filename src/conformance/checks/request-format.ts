@@ -47,7 +47,7 @@ const ONE_MIB = 1024 * 1024;
 const unsupported: ExpectedProblem = { status: 415, slug: 'unsupported-media-type' };
 const malformed: ExpectedProblem = { status: 400, slug: 'malformed-json' };
 
-export function formatProbes(sample: Record<string, unknown>): FormatProbe[] {
+function formatProbes(sample: Record<string, unknown>): FormatProbe[] {
   const json = JSON.stringify(sample);
   // Whitespace is legal JSON, so the oversized body is valid in every way but its size.
   const oversized = `{${' '.repeat(ONE_MIB)}${json.slice(1)}`;

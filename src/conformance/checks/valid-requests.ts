@@ -5,11 +5,9 @@
 // contract does not document: it documents 201 and 200, D1; a currency pair the account refuses, a short lifetime),
 // the kit warns and never fails.
 import { checkCheckoutRules, type RuleViolation } from '../../contract/checkout-rules.js';
-import { loadContract } from '../../contract/load-contract.js';
 import { computeItemAmount, Decimal, isSameCurrency } from '../../contract/money.js';
 import type { CheckDefinition, CheckName } from '../check-catalog.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
-import { createSuccessStatuses } from '../contract-samples.js';
 import { generateValidBodies } from '../generate-bodies.js';
 import { type Exchange, mediaTypeOf, parseJsonBody } from '../send-request.js';
 import { findUndocumentedFields } from '../undocumented-fields.js';
@@ -208,16 +206,16 @@ function checkCreateResponse(
     const problem = parseJsonBody(response) as { detail?: unknown } | undefined;
     const detail = typeof problem?.detail === 'string' ? ` (${problem.detail})` : '';
     accepted.push(`answered ${response.status}${detail}; a valid request must be accepted (D1: 201 Created)`);
-  } else if (!createSuccessStatuses().includes(response.status)) {
+  } else if (!context.contract.createSuccessStatuses.includes(response.status)) {
     notes.push(
-      `answered ${response.status}; the contract documents ${createSuccessStatuses().join(' and ')} (D1), and clients treat any 2xx with a Checkout as success`,
+      `answered ${response.status}; the contract documents ${context.contract.createSuccessStatuses.join(' and ')} (D1), and clients treat any 2xx with a Checkout as success`,
     );
   }
   if (response) {
     if (mediaTypeOf(response.headers) !== 'application/json') {
       accepted.push(`Content-Type is ${JSON.stringify(response.headers['content-type'] ?? null)}; expected application/json`);
     }
-    accepted.push(...requestIdViolations(response, validators));
+    accepted.push(...requestIdViolations(response, context.contract));
     notes.push(...requestIdWarnings(response));
   }
   const record = parseJsonBody(response);
@@ -230,7 +228,7 @@ function checkCreateResponse(
   const validate = validators.validatorFor('Checkout');
   const schemaMessages = validate(record) ? [] : [`the body is not a valid Checkout: ${formatSchemaErrors(validate)}`];
   recorder.record('response-schema', name, schemaMessages, exchange);
-  const extra = findUndocumentedFields(loadContract(), 'Checkout', record);
+  const extra = findUndocumentedFields(context.contract.value.document, 'Checkout', record);
   if (extra.length > 0) {
     const warning = `undocumented fields (allowed by D28, but not in the contract): ${extra.join(', ')}`;
     recorder.warn('response-schema', name, [warning], exchange);
@@ -251,7 +249,7 @@ function describeAllowedRefusal(
   exchange: Exchange,
 ): { reason: string; accountChoice: boolean } | undefined {
   if (exchange.response?.status !== 422) return undefined;
-  if (problemViolations(exchange, { status: 422, slug: 'validation-failed' }, context.validators).length > 0) return undefined;
+  if (problemViolations(exchange, { status: 422, slug: 'validation-failed' }, context.contract).length > 0) return undefined;
   const { errors } = parseJsonBody(exchange.response) as { errors?: Array<{ code?: unknown; pointer?: unknown }> };
   if (!Array.isArray(errors) || errors.length === 0) return undefined;
   const pairs = errors.filter((error) => error?.code === 'currency_pair_unsupported');
@@ -285,7 +283,7 @@ function checkRecordRules(
   const { recorder, validators } = context;
   let violations: RuleViolation[];
   try {
-    violations = checkCheckoutRules(request, record);
+    violations = checkCheckoutRules(request, record, context.contract.echoed);
   } catch (error) {
     const message = `the record could not be read: ${(error as Error).message}`;
     violations = [{ rule: 'unreadable', source: 'seed: response table', message }];
@@ -399,7 +397,13 @@ function validRequestsStep(context: CheckContext, { samples, first, validateRequ
           body: first,
           headers: { 'content-type': 'application/json; charset=utf-8' },
         },
-        ...generateValidBodies(config.seed, config.generated, validateRequest),
+        ...generateValidBodies(
+          config.seed,
+          config.generated,
+          validateRequest,
+          context.contract.sampleCodes,
+          context.contract.value.document,
+        ),
       ];
       const created = await checkValidRequests(context, valid);
       if (recorder.isActive('ids-unique')) checkIdsUnique(context, created);

@@ -3,18 +3,18 @@
 // turns a bug into a 500: the contract's create operation, at the path the contract gives it, the sandbox helpers
 // (openapi-sandbox/openapi.yaml) and the stand-in checkout page, which alone asks for no API key.
 import { compilePathPattern } from '../../contract/contract-facts.js';
+import { SANDBOX_HELPER_ROUTES, type SandboxHelperOperationId } from '../../contract/sandbox-helper-routes.js';
 import type { Answer, ServerRequest } from '../../http/exchange.js';
 import { redactUrls } from '../../http/redact.js';
 import { createRequestFront, type Operation, type RequestFront, type Route, type RoutedRequest } from '../../http/request-front.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { showCheckoutPage } from './checkout-page.js';
 import { createCheckout } from './create-checkout.js';
-import { SANDBOX_HELPER_ROUTES, type SandboxHelperOperationId } from './helper-paths.js';
 import { completeCheckout, expireCheckout, listDeliveries, readCheckout } from './helper-routes.js';
 
 type Handler = (routed: RoutedRequest, context: SandboxContext) => ReturnType<Operation['answer']>;
 
-// The handler of each helper route (helper-paths.ts), with whether it asks for the API key.
+// The handler of each helper route (src/contract/sandbox-helper-routes.ts), with whether it asks for the API key.
 const HELPER_HANDLERS: Record<SandboxHelperOperationId, { handler: Handler; authenticated: boolean }> = {
   readSandboxCheckout: { handler: readCheckout, authenticated: true },
   completeSandboxCheckout: { handler: completeCheckout, authenticated: true },

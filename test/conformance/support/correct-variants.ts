@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { CheckName } from '../../../src/conformance/check-catalog.js';
-import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
 import { loadContractValue } from '../../../src/contract/contract-value.js';
 import { createProblems, problemAnswer } from '../../../src/http/problems.js';
+import { CREATE_PATH } from '../../support/create-path.js';
 import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 import { createKeysInFlight } from './keys-in-flight.js';
 

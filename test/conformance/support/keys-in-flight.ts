@@ -1,7 +1,7 @@
 // Idempotency-Keys held by a create request still in flight at the proxy, for the variants that treat such a key
 // their own way (a second checkout, a 409). The first request with a key is held until another with the same key
 // arrives, or a second passes, so that requests sent at once overlap however the machine schedules them.
-import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
+import { CREATE_PATH } from '../../support/create-path.js';
 import type { ProxiedRequest } from './broken-proxy.js';
 
 const HOLD_MS = 1_000;

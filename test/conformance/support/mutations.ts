@@ -4,12 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { CheckName } from '../../../src/conformance/check-catalog.js';
-import { CREATE_PATH_WITHOUT_SLASH } from '../../../src/conformance/checks/create-path.js';
-import { CREATE_PATH, type Level } from '../../../src/conformance/conformance-config.js';
+import { withoutTrailingSlash } from '../../../src/conformance/checks/create-path.js';
+import type { Level } from '../../../src/conformance/conformance-config.js';
 import { seedSamples } from '../../../src/conformance/contract-samples.js';
 import { loadContract } from '../../../src/contract/load-contract.js';
 import { computeAmountTotal, computeItemAmount, Decimal, isSameCurrency } from '../../../src/contract/money.js';
 import { describeValidationFailed } from '../../../src/http/problems.js';
+import { CREATE_PATH } from '../../support/create-path.js';
 import type { Breakage, DeliveryTools, ProxiedRequest, ProxiedResponse } from './broken-proxy.js';
 import { createKeysInFlight } from './keys-in-flight.js';
 import { FAST_CALLBACK_RETRIES } from './sandbox-process.js';
@@ -27,6 +28,7 @@ export interface Mutation {
 }
 
 type DecimalValue = InstanceType<typeof Decimal>;
+const CREATE_PATH_WITHOUT_SLASH = withoutTrailingSlash(CREATE_PATH);
 const isCreate = (request: ProxiedRequest) => request.method === 'POST' && request.path === CREATE_PATH;
 const both: Level[] = ['schema', 'full'];
 const full: Level[] = ['full'];
@@ -165,7 +167,7 @@ function forgetKeysInFlight(): Breakage {
 
 export function buildMutations(apiKey: string, callbackSecret: string): Mutation[] {
   const requestFields = Object.keys((loadContract().components.schemas.CreateCheckoutRequest as { properties: object }).properties);
-  const sample = seedSamples().usdtOnTron;
+  const sample = seedSamples(loadContract()).usdtOnTron;
   return [
     // The record of a valid request.
     {

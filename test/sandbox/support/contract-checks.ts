@@ -1,8 +1,8 @@
 // The contract's compiled validators and named examples, for asserting that the sandbox's answers conform.
-import { createContractValidators } from '../../../src/contract/compile-schemas.js';
+import { loadContractValue } from '../../../src/contract/contract-value.js';
 import { requestExamples, responseExamples } from '../../contract/contract-fixtures.js';
 
-const validators = createContractValidators();
+const validators = loadContractValue().validators;
 
 export const validateCheckout = validators.validatorFor('Checkout');
 export const validateProblem = validators.validatorFor('Problem');

@@ -1,7 +1,8 @@
 // The `checkout-sandbox` bin as installed from the package tarball (test/support/built-bins.ts), so ajv, ajv-formats
 // and decimal.js must be inlined. Each run is a real process on a free loopback port, stopped by remove().
-import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
+
 import { createInstalledPackage } from '../../support/built-bins.js';
+import { CREATE_PATH } from '../../support/create-path.js';
 import { freePort } from '../../support/ports.js';
 import { type RunningProcess, startProcess, waitForOutput } from '../../support/processes.js';
 import { namedRequests } from './contract-checks.js';

@@ -1,12 +1,12 @@
 // Start an in-process sandbox on a free loopback port with canary keys, capture what it logs, and send requests.
 
 import type { Clock } from '../../../src/clock/clock.js';
-import { CREATE_PATH } from '../../../src/conformance/conformance-config.js';
 import { loadContractValue } from '../../../src/contract/contract-value.js';
 import { readSandboxConfig, type SandboxConfig } from '../../../src/sandbox/config/read-sandbox-config.js';
 import { readSandboxContext, type SandboxContext } from '../../../src/sandbox/sandbox-context.js';
 import { type RunningSandbox, startSandboxServer } from '../../../src/sandbox/start-sandbox.js';
 import { CANARY_KEY, OTHER_CANARY_KEY } from '../../support/canary.js';
+import { CREATE_PATH } from '../../support/create-path.js';
 
 export const CALLBACK_SECRET = `whsec_${Buffer.from('sandbox-test-callback-secret-32b').toString('base64')}`;
 

@@ -1,8 +1,9 @@
 // The routes the sandbox serves besides the contract's own, as its helpers' document states them
 // (openapi-sandbox/openapi.yaml, which the package does not ship): each operationId with its method and path
-// template. The router (route-request.ts) and the start banner (sandbox-command.ts) read them here, and
-// test/sandbox/sandbox-openapi.test.ts holds this table equal to the document, so neither can drift from it unnoticed.
-// It imports nothing, so the bin's banner reads it without loading the sandbox.
+// template. The sandbox's router (src/sandbox/routes/route-request.ts) and start banner (sandbox-command.ts) and the
+// conformance kit's defaults for --complete-path, --expire-path and --read-path (conformance-config.ts) read them here,
+// in the contract layer both may import; test/sandbox/sandbox-openapi.test.ts holds this table equal to the document,
+// so none can drift from it unnoticed. It imports nothing, so the bin's banner reads it without loading the sandbox.
 
 export const SANDBOX_HELPER_ROUTES = [
   { operationId: 'readSandboxCheckout', method: 'GET', path: '/sandbox/v1/checkouts/{id}' },
