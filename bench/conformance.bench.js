@@ -48,7 +48,9 @@ async function buildPackage() {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   mkdirSync(join(dir, 'generated'), { recursive: true });
   copyFileSync(join(root, 'generated/openapi.json'), join(dir, 'generated/openapi.json'));
-  const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const { name, type, dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  // The bins find their package by its package.json's name (scripts/package-root.js).
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, type, private: true })}\n`);
   for (const name of Object.keys(dependencies)) {
     mkdirSync(resolve(dir, 'node_modules', name, '..'), { recursive: true });
     symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name), 'dir');

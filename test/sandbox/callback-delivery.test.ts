@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallback } from '../../src/callback/verify-callback.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { waitFor, waitForMarker } from '../support/wait-for.js';
-import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
 import { expectValid, namedRequests, validateCompletedEvent } from './support/contract-checks.js';
+import { type RecordingReceiver, startRecordingReceiver } from './support/recording-receiver.js';
 import { sandboxValidatorFor } from './support/sandbox-document.js';
 import { CALLBACK_SECRET, startTestSandbox, type TestSandbox } from './support/sandbox-harness.js';
 
@@ -17,7 +17,7 @@ const ATTEMPT_TIMEOUT_MS = 1000;
 const clock = createManualClock();
 
 let sandbox: TestSandbox;
-let receiver: CallbackReceiver;
+let receiver: RecordingReceiver;
 beforeAll(async () => {
   sandbox = await startTestSandbox(
     {
@@ -77,7 +77,7 @@ async function advanceToRetry(id: string, attempts: number, meanwhile = async ()
 
 describe('checkout.completed callbacks (D5–D7)', () => {
   it('reach a receiver that is down for the first attempts once it is up: nothing lost', async () => {
-    receiver = await createCallbackReceiver();
+    receiver = await startRecordingReceiver();
     const { id, completed } = await completeCheckoutWithCallback(receiver.url);
     // Down (connection refused) for the first attempt and the first retry, then up.
     await advanceToRetry(id, 1);
@@ -111,7 +111,7 @@ describe('checkout.completed callbacks (D5–D7)', () => {
   });
 
   it('retry a non-2xx reply with the same webhook-id and body, and stop at the first 2xx', async () => {
-    receiver = await createCallbackReceiver();
+    receiver = await startRecordingReceiver();
     receiver.reply = (delivery) => (delivery <= 2 ? 503 : 200);
     await receiver.up();
     const { id } = await completeCheckoutWithCallback(receiver.url);
@@ -178,7 +178,7 @@ describe('checkout.completed callbacks (D5–D7)', () => {
   });
 
   it('carry a signature the verifier accepts, and that it rejects once the body or the id is tampered with', async () => {
-    receiver = await createCallbackReceiver();
+    receiver = await startRecordingReceiver();
     await receiver.up();
     await completeCheckoutWithCallback(receiver.url);
     await receiver.waitFor(1);
@@ -197,7 +197,7 @@ describe('checkout.completed callbacks (D5–D7)', () => {
   });
 
   it('send nothing for a checkout that expires, or one without callback_url', async () => {
-    receiver = await createCallbackReceiver();
+    receiver = await startRecordingReceiver();
     await receiver.up();
     const body = { ...structuredClone(namedRequests.usdtOnTron), callback_url: receiver.url };
     const created = await (await sandbox.createCheckout(body)).json();

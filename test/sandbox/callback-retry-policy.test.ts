@@ -8,11 +8,11 @@ import type { CallbackDeliveryLog } from '../../src/sandbox/callbacks/callback-d
 import { CallbackDispatcher, readRetryAfterMs } from '../../src/sandbox/callbacks/callback-dispatcher.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { waitFor } from '../support/wait-for.js';
-import { type CallbackReceiver, createCallbackReceiver } from './support/callback-receiver.js';
+import { type RecordingReceiver, startRecordingReceiver } from './support/recording-receiver.js';
 import { CALLBACK_SECRET } from './support/sandbox-harness.js';
 
 const RECORD = { id: '0c7f6a2e-5b1d-4e3a-9f8c-7d6e5f4a3b2c', status: 'complete' } as Checkout;
-let receiver: CallbackReceiver | undefined;
+let receiver: RecordingReceiver | undefined;
 let dispatcher: CallbackDispatcher | undefined;
 
 afterEach(async () => {
@@ -20,8 +20,8 @@ afterEach(async () => {
   await receiver?.down();
 });
 
-async function startDelivery(retryDelaysMs: number[], jitter: number, reply: CallbackReceiver['reply']) {
-  receiver = await createCallbackReceiver();
+async function startDelivery(retryDelaysMs: number[], jitter: number, reply: RecordingReceiver['reply']) {
+  receiver = await startRecordingReceiver();
   receiver.reply = reply;
   await receiver.up();
   const logs: string[] = [];

@@ -5,8 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_KEY } from '../support/canary.js';
 import { waitForOutput } from '../support/processes.js';
-import { type CallbackReceiver, createCallbackReceiver, NEVER_REPLY } from './support/callback-receiver.js';
 import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
+import { NEVER_REPLY, type RecordingReceiver, startRecordingReceiver } from './support/recording-receiver.js';
 
 // Long enough that each attempt's request reaches the receiver before its deadline even on a loaded machine (at
 // 300 ms, under a load average of 15, the third request was still in flight when its attempt ended).
@@ -14,7 +14,7 @@ const ATTEMPT_TIMEOUT_MS = 2000;
 const FORCE_GC = ['--expose-gc', '--import', 'data:text/javascript,setInterval(() => globalThis.gc(), 20).unref();'];
 
 let installed: InstalledSandbox;
-let receiver: CallbackReceiver | undefined;
+let receiver: RecordingReceiver | undefined;
 beforeAll(() => {
   installed = installSandbox();
 });
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('a callback attempt under forced garbage collection', () => {
   it('to a receiver that never answers ends by its deadline, is retried on schedule, and fails with a log line', async () => {
-    receiver = await createCallbackReceiver();
+    receiver = await startRecordingReceiver();
     receiver.reply = NEVER_REPLY;
     await receiver.up();
     const { process: child, url } = await installed.start(

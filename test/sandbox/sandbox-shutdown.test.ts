@@ -8,11 +8,11 @@ import { formatUndelivered } from '../../src/sandbox/sandbox-command.js';
 import { CANARY_CALLBACK_PASSWORD, CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { freePort } from '../support/ports.js';
 import { waitForOutput } from '../support/processes.js';
-import { type CallbackReceiver, createCallbackReceiver, NEVER_REPLY } from './support/callback-receiver.js';
 import { callHelperAt, createCheckoutAt, type InstalledSandbox, installSandbox } from './support/installed-sandbox.js';
+import { NEVER_REPLY, type RecordingReceiver, startRecordingReceiver } from './support/recording-receiver.js';
 import { CALLBACK_SECRET } from './support/sandbox-harness.js';
 
-let receiver: CallbackReceiver | undefined;
+let receiver: RecordingReceiver | undefined;
 afterEach(async () => {
   await receiver?.down();
 });
@@ -34,7 +34,7 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
       CHECKOUT_CALLBACK_RETRY_DELAYS_MS: '600000',
     });
     let answer!: (status: number) => void;
-    receiver = await createCallbackReceiver();
+    receiver = await startRecordingReceiver();
     receiver.reply = () =>
       new Promise<number>((resolve) => {
         answer = resolve;
@@ -73,7 +73,7 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
 
   it('stops at once on a second signal, without waiting for the attempt in flight', async () => {
     const { process: child, url } = await installed.start({ CHECKOUT_API_KEYS: CANARY_KEY, CHECKOUT_CALLBACK_TIMEOUT_MS: '10000' });
-    receiver = await createCallbackReceiver();
+    receiver = await startRecordingReceiver();
     receiver.reply = NEVER_REPLY;
     await receiver.up();
     const created = await (await createCheckoutAt(url, CANARY_KEY, receiver.url)).json();
@@ -98,7 +98,7 @@ describe('the checkout-sandbox bin on SIGTERM', () => {
 
 describe('the callback dispatcher on close', () => {
   it('aborts an attempt still in flight when the grace is over, and reports its event with the next attempt time', async () => {
-    receiver = await createCallbackReceiver();
+    receiver = await startRecordingReceiver();
     receiver.reply = NEVER_REPLY;
     await receiver.up();
     const logs: string[] = [];

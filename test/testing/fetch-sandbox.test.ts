@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { verifyCallback } from '../../src/callback/verify-callback.js';
 import { createCheckoutClient } from '../../src/client/create-checkout-client.js';
 import { CheckoutStateError, createFetchSandbox, type FetchSandbox, type OutgoingCallback } from '../../src/testing/index.js';
-import { createCallbackReceiver } from '../sandbox/support/callback-receiver.js';
 import { expectValid, validateCheckout } from '../sandbox/support/contract-checks.js';
+import { startRecordingReceiver } from '../sandbox/support/recording-receiver.js';
 import { CALLBACK_SECRET } from '../sandbox/support/sandbox-harness.js';
 import { CANARY_CALLBACK_TOKEN, CANARY_KEY } from '../support/canary.js';
 import { problemType } from '../support/problems.js';
@@ -488,7 +488,7 @@ describe('secrecy', () => {
 
 describe('callbacks over HTTP, without onCallback', () => {
   it('POSTs the signed callback to its callback_url', async () => {
-    const receiver = await createCallbackReceiver();
+    const receiver = await startRecordingReceiver();
     await receiver.up();
     try {
       const mock = makeMock({ callbackSecret: CALLBACK_SECRET });
@@ -504,7 +504,7 @@ describe('callbacks over HTTP, without onCallback', () => {
   });
 
   it('close() returns the events a failing receiver has not taken', async () => {
-    const receiver = await createCallbackReceiver();
+    const receiver = await startRecordingReceiver();
     receiver.reply = 500;
     await receiver.up();
     try {

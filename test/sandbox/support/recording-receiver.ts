@@ -11,7 +11,7 @@ export interface ArrivedDelivery {
   body: string;
 }
 
-export interface CallbackReceiver {
+export interface RecordingReceiver {
   url: string;
   received: ArrivedDelivery[];
   /** Reply with this status (default 204); a function sees the delivery's number, from 1, and may return a promise:
@@ -27,10 +27,10 @@ export interface CallbackReceiver {
 export const NEVER_REPLY = (): Promise<number> => new Promise<number>(() => {});
 
 /** A receiver whose port is reserved but closed: deliveries to it are refused until up() is called. */
-export async function createCallbackReceiver(): Promise<CallbackReceiver> {
+export async function startRecordingReceiver(): Promise<RecordingReceiver> {
   let server: Server | undefined;
   const port = await freePort();
-  const receiver: CallbackReceiver = {
+  const receiver: RecordingReceiver = {
     url: `http://127.0.0.1:${port}/webhooks/checkout`,
     received: [],
     reply: 204,
