@@ -30,29 +30,6 @@ import { RATE_LIMIT_MODULE } from './checks/rate-limit.js';
 import { REQUEST_FORMAT_MODULE } from './checks/request-format.js';
 import { REQUEST_ID_MODULE } from './checks/request-id.js';
 import { VALID_REQUESTS_MODULE } from './checks/valid-requests.js';
-import type { Level } from './conformance-config.js';
-
-export interface CheckDefinition {
-  name: string;
-  title: string;
-  source: string;
-  level: Level;
-  /** Runs only when the kit's callback receiver can be reached (a loopback target, or --callback-host). */
-  needsCallback?: boolean;
-  /** Verifies signatures, so runs only with CHECKOUT_CALLBACK_SECRET. */
-  needsSecret?: boolean;
-  /** Runs only with CHECKOUT_API_KEY_2: a second key of the same service. */
-  needsSecondKey?: boolean;
-  /** Runs only with --retry-schedule: the service's configured retry delays. */
-  needsRetrySchedule?: boolean;
-  /** Judges only answers the service chooses to send (a 429, a Deprecation header): what it meets. A run that meets
-   *  none passes it with no case, and the promises it observes are named as not checked. */
-  whenMet?: string;
-  /** What the verdict calls this check's group when all of it is not run ("callbacks not checked"). */
-  area?: string;
-  /** The ids of the promises of the ledger (promises.json) this check observes: at least one. */
-  promises: readonly [string, ...string[]];
-}
 
 /**
  * The check modules, in the order the run takes their steps and the reports list their checks. Adding a check to a
@@ -92,14 +69,4 @@ export type CheckName = (typeof CHECKS)[number]['name'];
 /** The names of the checks that declare they observe a promise, in catalog order. */
 export function checksObserving(promiseId: string): CheckName[] {
   return CHECKS.filter((check) => (check.promises as readonly string[]).includes(promiseId)).map((check) => check.name);
-}
-
-/** The group a check belongs to in the verdict: its own area, or "callbacks" for the callback checks. */
-export function areaOf(check: CheckDefinition): string | undefined {
-  return check.area ?? (check.needsCallback ? 'callbacks' : undefined);
-}
-
-/** Whether a check runs at the given level (schema checks run at full too). */
-export function runsAtLevel(check: CheckDefinition, level: Level): boolean {
-  return level === 'full' || check.level === 'schema';
 }

@@ -3,7 +3,7 @@
 // as they arrive. The catalog (check-catalog.ts) lists the modules; the run (run-conformance.ts) takes their steps in
 // that order and feeds their observers, so a new module needs one line there and nothing else of the run.
 import type { ValidateFunction } from 'ajv';
-import type { CheckDefinition } from './check-catalog.js';
+import type { CheckDefinition } from './check-definition.js';
 import type { CheckContext } from './checks/check-context.js';
 import type { Exchange } from './send-request.js';
 

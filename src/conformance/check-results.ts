@@ -2,7 +2,7 @@
 // that shows them. Turns that into one result per check and the run's verdict. A check can also be "not run, because
 // …": the level leaves it out, the callback receiver cannot be reached, a secret or a helper route is missing. The
 // verdict names every such area, so a run that skipped one is never called conformant without saying so.
-import { areaOf, CHECKS, type CheckDefinition, type CheckName, checksObserving, runsAtLevel } from './check-catalog.js';
+import { areaOf, type CheckDefinition, type CheckId, runsAtLevel } from './check-definition.js';
 import type { Level } from './conformance-config.js';
 import { PROMISES } from './promise-ledger.js';
 import type { Exchange } from './send-request.js';
@@ -26,12 +26,12 @@ export interface CheckResult extends CheckDefinition {
 }
 
 export interface CheckRecorder {
-  isActive(name: CheckName): boolean;
+  isActive(name: CheckId): boolean;
   /** Record one examined case; any message makes it a failure. */
-  record(name: CheckName, caseName: string, messages: string[], exchange?: Exchange): void;
-  warn(name: CheckName, caseName: string, messages: string[], exchange?: Exchange): void;
+  record(name: CheckId, caseName: string, messages: string[], exchange?: Exchange): void;
+  warn(name: CheckId, caseName: string, messages: string[], exchange?: Exchange): void;
   /** The check cannot run in this run, for the reason given; it is then named in the verdict (unless it failed). */
-  notRun(name: CheckName, reason: string): void;
+  notRun(name: CheckId, reason: string): void;
   results(): CheckResult[];
 }
 
@@ -43,9 +43,11 @@ export interface RunConditions {
   retryScheduleNotRun?: string;
 }
 
-export function createCheckRecorder(level: Level, conditions: RunConditions = {}): CheckRecorder {
-  const state = new Map<CheckName, { cases: number; failures: Finding[]; warnings: Finding[] }>();
-  const notRunReasons = new Map<CheckName, string>();
+/** A recorder for `checks` (the catalog's, check-catalog.ts CHECKS), passed in so that this module, which every
+ *  check module records through, does not import the catalog that gathers them. */
+export function createCheckRecorder(checks: readonly CheckDefinition[], level: Level, conditions: RunConditions = {}): CheckRecorder {
+  const state = new Map<CheckId, { cases: number; failures: Finding[]; warnings: Finding[] }>();
+  const notRunReasons = new Map<CheckId, string>();
   const staticReasonOf = (check: CheckDefinition): string | undefined => {
     if (!runsAtLevel(check, level)) return 'runs at --level full';
     if (check.needsCallback && conditions.callbackNotRun) return conditions.callbackNotRun;
@@ -54,14 +56,20 @@ export function createCheckRecorder(level: Level, conditions: RunConditions = {}
     if (check.needsRetrySchedule && conditions.retryScheduleNotRun) return conditions.retryScheduleNotRun;
     return undefined;
   };
-  const reasonOf = (check: CheckDefinition) => staticReasonOf(check) ?? notRunReasons.get(check.name as CheckName);
-  const entry = (name: CheckName) => {
+  const reasonOf = (check: CheckDefinition) => staticReasonOf(check) ?? notRunReasons.get(check.name as CheckId);
+  const definitionOf = (name: CheckId) => {
+    const check = checks.find((c) => c.name === name);
+    if (!check) throw new Error(`no check is named ${JSON.stringify(name)}`);
+    return check;
+  };
+  const entry = (name: CheckId) => {
+    definitionOf(name);
     const found = state.get(name) ?? { cases: 0, failures: [], warnings: [] };
     state.set(name, found);
     return found;
   };
   return {
-    isActive: (name) => reasonOf(CHECKS.find((c) => c.name === name)!) === undefined,
+    isActive: (name) => reasonOf(definitionOf(name)) === undefined,
     record(name, caseName, messages, exchange) {
       const found = entry(name);
       found.cases += 1;
@@ -74,7 +82,7 @@ export function createCheckRecorder(level: Level, conditions: RunConditions = {}
       if (!notRunReasons.has(name)) notRunReasons.set(name, reason);
     },
     results() {
-      return CHECKS.map((check): CheckResult => {
+      return checks.map((check): CheckResult => {
         const found = state.get(check.name) ?? { cases: 0, failures: [], warnings: [] };
         const staticReason = staticReasonOf(check);
         if (staticReason) return { ...check, status: 'skip', cases: 0, failures: [], warnings: [], skipReason: staticReason };
@@ -143,7 +151,9 @@ export interface UncheckedPromise {
  */
 export function promisesNotChecked(results: CheckResult[]): UncheckedPromise[] {
   const ran = new Set(results.filter((result) => result.status !== 'skip' && result.cases > 0).map((result) => result.name));
-  return PROMISES.filter((entry) => entry.needs && !checksObserving(entry.id).some((check) => ran.has(check))).map((entry) => ({
+  const observedByARun = (id: string) =>
+    results.some((result) => ran.has(result.name) && (result.promises as readonly string[]).includes(id));
+  return PROMISES.filter((entry) => entry.needs && !observedByARun(entry.id)).map((entry) => ({
     id: entry.id,
     needs: entry.needs!.input,
   }));

@@ -53,7 +53,7 @@ export async function runConformance(
   // sends.
   const redact = createTextRedactor(conformanceSecrets([config.apiKey, config.apiKey2], config.callback?.secret));
   const recorder = retainFindings(
-    createCheckRecorder(config.level, {
+    createCheckRecorder(CHECKS, config.level, {
       callbackNotRun: config.callback ? undefined : (config.callbackNotRun ?? 'give --callback-host'),
       secretNotRun: config.callback && !config.callback.secret ? 'set CHECKOUT_CALLBACK_SECRET' : undefined,
       secondKeyNotRun: config.apiKey2 ? undefined : 'set CHECKOUT_API_KEY_2 to a second key of the service',

@@ -36,7 +36,7 @@ const exchange: Exchange = {
 };
 
 function outcome(): RunOutcome {
-  const recorder = createCheckRecorder('full', { callbackNotRun: 'give --callback-host' });
+  const recorder = createCheckRecorder(CHECKS, 'full', { callbackNotRun: 'give --callback-host' });
   recorder.record('amounts-exact', 'sample usdtOnTron', ['amountTotal is "25.01", expected 25.00'], exchange);
   recorder.record('amounts-exact', 'sample upperCaseCodes', [], exchange);
   recorder.record('status-open', 'sample usdtOnTron', [], exchange);
@@ -56,15 +56,21 @@ describe('the run summarised per check', () => {
     expect(byName['auth-unknown-key']).toMatchObject({ status: 'skip' });
   });
 
+  it('refuses a name no check of the catalog has, so a check module cannot record under a misspelt one', () => {
+    const recorder = createCheckRecorder(CHECKS, 'full');
+    expect(() => recorder.record('status-opne', 'sample', [])).toThrow('no check is named "status-opne"');
+    expect(() => recorder.isActive('status-opne')).toThrow('no check is named "status-opne"');
+  });
+
   it('at level schema, full-level checks are skipped with the reason', () => {
-    const results = createCheckRecorder('schema').results();
+    const results = createCheckRecorder(CHECKS, 'schema').results();
     expect(results.find((r) => r.name === 'amounts-exact')).toMatchObject({ status: 'skip', skipReason: 'runs at --level full' });
   });
 });
 
 /** Every check passed, except those named not run for the given reasons. */
 function conformantExcept(notRun: Record<string, string>): CheckResult[] {
-  const recorder = createCheckRecorder('full');
+  const recorder = createCheckRecorder(CHECKS, 'full');
   for (const check of CHECKS) {
     if (notRun[check.name]) recorder.notRun(check.name, notRun[check.name]);
     else recorder.record(check.name, 'a case', []);
@@ -76,7 +82,7 @@ describe('a run with checks that did not run is never a bare CONFORMANT', () => 
   const callbackChecks: string[] = CHECKS.filter((check) => 'needsCallback' in check && check.needsCallback).map((check) => check.name);
 
   it('names a whole area by its name, in the table, the JSON report and JUnit, with exit code 0', () => {
-    const results = createCheckRecorder('full', { callbackNotRun: 'give --callback-host' }).results();
+    const results = createCheckRecorder(CHECKS, 'full', { callbackNotRun: 'give --callback-host' }).results();
     for (const result of results)
       expect(result.skipReason === 'give --callback-host', result.name).toBe(callbackChecks.includes(result.name));
     const passedElsewhere = conformantExcept(Object.fromEntries(callbackChecks.map((name) => [name, 'give --callback-host'])));
@@ -109,14 +115,14 @@ describe('a run with checks that did not run is never a bare CONFORMANT', () => 
       'callback-retried not run (set CHECKOUT_CALLBACK_SECRET)',
       'callback-none-on-expiry not run (--expire-path none)',
     ]);
-    const recorder = createCheckRecorder('full');
+    const recorder = createCheckRecorder(CHECKS, 'full');
     recorder.notRun('callback-none-on-expiry', '--expire-path none');
     recorder.record('callback-none-on-expiry', 'expired checkout', ['a callback came']);
     expect(recorder.results().find((r) => r.name === 'callback-none-on-expiry')?.status).toBe('fail');
   });
 
   it('counts many checks left out by the level, and calls a run where all ran CONFORMANT', () => {
-    const schemaRun = createCheckRecorder('schema', { callbackNotRun: '--callback-host none' });
+    const schemaRun = createCheckRecorder(CHECKS, 'schema', { callbackNotRun: '--callback-host none' });
     for (const check of CHECKS) if (check.level === 'schema' && !('needsCallback' in check)) schemaRun.record(check.name, 'a case', []);
     expect(describeNotChecked(schemaRun.results())).toEqual([
       `${CHECKS.filter((check) => check.level === 'full').length} checks not run (runs at --level full)`,

@@ -2,7 +2,7 @@
 // headers is answered 401 with the unauthorized problem and `WWW-Authenticate: Api-Key`, and the answer never echoes
 // what was sent.
 import { randomBytes } from 'node:crypto';
-import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckDefinition, CheckId } from '../check-definition.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
@@ -41,7 +41,7 @@ export const AUTH_CHECKS = [
 ] as const satisfies readonly CheckDefinition[];
 
 interface AuthProbe {
-  check: CheckName;
+  check: CheckId;
   name: string;
   authorization: string | undefined;
   /** A value the answer must not echo (never the real key: that is checked for every response). */

@@ -3,7 +3,7 @@
 // callback-not-redelivered: an event acknowledged with 2xx is not sent again, under its webhook-id or another, while
 // the kit listens for the retry wait after the ack (the contract's first delay and jitter, and 1 s).
 
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { CheckModule } from '../check-module.js';
 import type { DeliveredCallback } from './callback.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';

@@ -4,7 +4,7 @@
 // 404) the check is named as not run; with --complete-path none the service calls back at the create, so a callback
 // would prove nothing and the check is not run either.
 import { callbackPath } from '../callback-receiver.js';
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { CheckModule } from '../check-module.js';
 import { parseJsonBody } from '../send-request.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { CONTRACT_RETRY_JITTER } from '../../contract/callback-schedule.js';
 import { callbackPath, type ReceivedAttempt, type Reply } from '../callback-receiver.js';
-import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckDefinition, CheckId } from '../check-definition.js';
 import type { CheckModule } from '../check-module.js';
 import { signatureViolations } from './callback.js';
 import { type CallbackSession, deliveryAsExchange } from './callback-session.js';
@@ -85,7 +85,7 @@ const TRAVEL_MS = 1_000;
  * the kit listens for the retry wait (it gave up).
  */
 async function checkWholeSchedule(context: CheckContext, session: CallbackSession): Promise<void> {
-  const check: CheckName = 'callback-retry-schedule';
+  const check: CheckId = 'callback-retry-schedule';
   const schedule = session.callback.retryScheduleMs;
   if (!context.recorder.isActive(check) || !schedule) return;
   const caseName = `every attempt answered 503, on a schedule of ${schedule.length} retries`;
@@ -115,7 +115,7 @@ async function checkWholeSchedule(context: CheckContext, session: CallbackSessio
 
 /** D7: a 3xx is a failure, "since redirects are not followed": retried at the callback_url, never sent to Location. */
 async function checkRedirectNotFollowed(context: CheckContext, session: CallbackSession): Promise<void> {
-  const check: CheckName = 'callback-retried';
+  const check: CheckId = 'callback-retried';
   if (!context.recorder.isActive(check)) return;
   const caseName = 'first attempt answered 302 with a Location';
   const elsewhere = randomBytes(16).toString('hex');
@@ -140,7 +140,7 @@ async function checkRedirectNotFollowed(context: CheckContext, session: Callback
 const RETRY_AFTER_SLACK_MS = 50;
 
 async function checkRetryAfter(context: CheckContext, session: CallbackSession): Promise<void> {
-  const check: CheckName = 'callback-retry-after';
+  const check: CheckId = 'callback-retry-after';
   if (!context.recorder.isActive(check)) return;
   const retryAfterSeconds = Math.ceil(session.callback.retryWaitMs / 1000);
   const caseName = `first attempt answered 503 with Retry-After: ${retryAfterSeconds}`;
@@ -167,7 +167,7 @@ async function checkRetried(
   session: CallbackSession,
   { caseName, reply, failure }: (typeof FAILED_FIRST_ATTEMPTS)[number],
 ): Promise<void> {
-  const check: CheckName = 'callback-retried';
+  const check: CheckId = 'callback-retried';
   if (!context.recorder.isActive(check)) return;
   const first = await deliverFirst(session, check, caseName, [reply]);
   if (!first) return;
@@ -191,7 +191,7 @@ async function checkRetried(
 }
 
 async function checkStopsOn410(context: CheckContext, session: CallbackSession): Promise<void> {
-  const check: CheckName = 'callback-retry-stops-on-410';
+  const check: CheckId = 'callback-retry-stops-on-410';
   if (!context.recorder.isActive(check)) return;
   const caseName = 'first attempt answered 410 Gone';
   const first = await deliverFirst(session, check, caseName, [410]);
@@ -209,7 +209,7 @@ async function checkStopsOn410(context: CheckContext, session: CallbackSession):
 }
 
 /** Create and complete a checkout whose first attempt gets `replies`; that attempt, or undefined (recorded). */
-async function deliverFirst(session: CallbackSession, check: CheckName, caseName: string, replies: Reply[]) {
+async function deliverFirst(session: CallbackSession, check: CheckId, caseName: string, replies: Reply[]) {
   const checkout = await session.createCheckout(check, caseName, replies);
   if (!checkout || !(await session.drive(checkout, 'complete', check, caseName))) return undefined;
   const attempt = await session.awaitFirstDelivery(checkout, check, caseName);

@@ -4,7 +4,7 @@
 // (404, 405) makes the checks that need it "not run", named in the verdict, never failed.
 import { randomBytes } from 'node:crypto';
 import { type CallbackReceiver, callbackPath, type ReceivedAttempt, type Reply, startCallbackReceiver } from '../callback-receiver.js';
-import type { CheckName } from '../check-catalog.js';
+import type { CheckId } from '../check-definition.js';
 import type { CallbackConfig } from '../conformance-config.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
@@ -28,11 +28,11 @@ export interface CallbackSession {
   /** Set when the completion helper does not exist: why the checks that need a completed checkout did not run. */
   completionNotRun?: string;
   /** Create a checkout with a callback_url on a path of its own, whose attempts get `replies`; a failure is recorded under `check`. */
-  createCheckout(check: CheckName, caseName: string, replies?: Reply[]): Promise<CallbackCheckout | undefined>;
+  createCheckout(check: CheckId, caseName: string, replies?: Reply[]): Promise<CallbackCheckout | undefined>;
   /** Drive it through a helper route; false (recorded under `check`, or as not run) when that did not work. */
-  drive(checkout: CallbackCheckout, kind: 'complete' | 'expire', check: CheckName, caseName: string): Promise<boolean>;
+  drive(checkout: CallbackCheckout, kind: 'complete' | 'expire', check: CheckId, caseName: string): Promise<boolean>;
   /** The first delivery for a completed checkout, or undefined (recorded under `check`) when none came in time. */
-  awaitFirstDelivery(checkout: CallbackCheckout, check: CheckName, caseName: string): Promise<ReceivedAttempt | undefined>;
+  awaitFirstDelivery(checkout: CallbackCheckout, check: CheckId, caseName: string): Promise<ReceivedAttempt | undefined>;
   close(): Promise<void>;
 }
 

@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import type { ReceivedAttempt, ReceivedCallback } from '../callback-receiver.js';
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { CheckModule } from '../check-module.js';
 import { parseJsonBody } from '../send-request.js';
 import { type CallbackCheckout, type CallbackSession, deliveryAsExchange } from './callback-session.js';

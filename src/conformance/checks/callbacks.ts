@@ -1,6 +1,7 @@
 // The callback step: one receiver, every callback case at once (each on a checkout of its own), so that the waits
 // for retries and for deliveries that must not come overlap: the step takes about one retry wait, not one per check.
-import type { CheckName } from '../check-catalog.js';
+
+import type { CheckId } from '../check-definition.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { checkCallback, type DeliveredCallback } from './callback.js';
 import { checkCallbackIdsUnique, checkNotRedelivered } from './callback-dedup.js';
@@ -10,7 +11,7 @@ import { startCallbackSession } from './callback-session.js';
 import type { CheckContext } from './check-context.js';
 import { checkStatusFinal } from './checkout-final.js';
 
-const NEEDS_COMPLETION: CheckName[] = [
+const NEEDS_COMPLETION: CheckId[] = [
   'callback-delivered',
   'callback-verified',
   'callback-retried',

@@ -5,7 +5,7 @@
 // may refuse, with any answer) and must read back unchanged. Without the read helper, or either driving helper, the
 // check is named as not run.
 
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { CheckModule } from '../check-module.js';
 import { type Exchange, parseJsonBody } from '../send-request.js';
 import type { CallbackCheckout, CallbackSession } from './callback-session.js';

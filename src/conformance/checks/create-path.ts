@@ -7,7 +7,7 @@
 // next major version means the service has retired this one, which D26 allows after its Sunset: that is no verdict
 // on this contract, so the run cannot happen (exit 2), as when nothing answers at all (the base URL is wrong).
 
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { CheckModule } from '../check-module.js';
 import type { CheckRecorder } from '../check-results.js';
 import type { ConformanceContract } from '../conformance-contract.js';

@@ -4,7 +4,8 @@
 // announcement came six months ahead depends on when it was first made, which one run cannot see. A run that meets
 // neither header (v1 is not deprecated) judges nothing: the check passes with no case, and the verdict names the
 // promise as not checked.
-import type { CheckDefinition } from '../check-catalog.js';
+
+import type { CheckDefinition } from '../check-definition.js';
 import type { AnswerObserver, CheckModule } from '../check-module.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';

@@ -4,7 +4,7 @@
 // contract's shape and equal to the problem's `instance`. The one place problems are judged: every check that
 // expects one records it through recordProblem.
 import type { ValidateFunction } from 'ajv';
-import type { CheckName } from '../check-catalog.js';
+import type { CheckId } from '../check-definition.js';
 import type { ConformanceContract } from '../conformance-contract.js';
 import { type Exchange, mediaTypeOf, parseJsonBody, type ReceivedResponse } from '../send-request.js';
 import type { CheckContext } from './check-context.js';
@@ -69,7 +69,7 @@ export function requestIdWarnings(response: ReceivedResponse | undefined): strin
  *  Request-Id warns. */
 export function recordProblem(
   context: CheckContext,
-  check: CheckName,
+  check: CheckId,
   caseName: string,
   exchange: Exchange,
   expected: ExpectedProblem,

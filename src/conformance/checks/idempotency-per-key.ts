@@ -3,7 +3,7 @@
 // the second key: the answer is a checkout of its own, not the first key's replayed (which would hand one merchant
 // another's checkout), and not marked as a replay. Runs only when the second key is given.
 import { randomUUID } from 'node:crypto';
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';

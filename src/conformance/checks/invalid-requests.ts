@@ -3,7 +3,7 @@
 // offending field: one of errors[].pointer must point at, into or just above a field the contract's validator
 // blames. (A price in another currency than the checkout's is valid since D8 allows it: the valid requests send it.)
 import type { ValidateFunction } from 'ajv';
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { blamedPointers, generateInvalidBodies } from '../generate-bodies.js';
 import { invalidBodyCases } from '../invalid-bodies.js';

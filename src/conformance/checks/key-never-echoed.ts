@@ -1,6 +1,7 @@
 // The API key is never echoed (seed: authentication rule 2; D23): every answer the run receives, headers and body, is
 // a case, judged as it arrives; the second key (CHECKOUT_API_KEY_2) too when given.
-import type { CheckDefinition } from '../check-catalog.js';
+
+import type { CheckDefinition } from '../check-definition.js';
 import type { AnswerObserver, CheckModule } from '../check-module.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';

@@ -3,7 +3,7 @@
 // the not-found problem. Each probe carries the API key, so that an implementation which checks the key first still
 // reaches its routing answer. The media type of every answer is the shared problem expectation's business.
 import { randomUUID } from 'node:crypto';
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import type { Exchange, SentRequest } from '../send-request.js';
 import type { CheckContext } from './check-context.js';

@@ -3,7 +3,8 @@
 // the contract gives the broken rule (negative-space-coded). Which pointers and codes count is the contract
 // validator's word, kept with each case; a code this copy of the contract does not know warns instead of failing,
 // since v1 may add codes (D26).
-import type { CheckDefinition } from '../check-catalog.js';
+
+import type { CheckDefinition } from '../check-definition.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import type { NegativeCase } from '../generate-negative-space.js';
 import { generateNegativeSpace } from '../generate-negative-space.js';

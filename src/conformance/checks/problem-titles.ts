@@ -4,7 +4,7 @@
 // as they arrive and only each type's first title is kept (for at most MAX_TYPES types, each title cut), so a hostile
 // service that invents a type per answer costs the run a bounded amount of memory.
 
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { AnswerObserver, CheckModule } from '../check-module.js';
 import { type Exchange, mediaTypeOf, parseJsonBody } from '../send-request.js';
 import type { CheckContext } from './check-context.js';

@@ -2,7 +2,8 @@
 // calls it allows is the account's. Every 429 the run meets is a case (those the kit waits out and retries included,
 // reported by the requester): it must be that problem with a `Retry-After` in whole seconds. A run that meets none has
 // nothing to judge: the check then passes with no case, and the verdict names the promise as not checked.
-import type { CheckDefinition } from '../check-catalog.js';
+
+import type { CheckDefinition } from '../check-definition.js';
 import type { AnswerObserver, CheckModule } from '../check-module.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';

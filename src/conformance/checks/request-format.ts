@@ -1,7 +1,8 @@
 // How the body is sent (D3, D14): not as application/json, or JSON in a charset other than UTF-8 → 415; not JSON, an
 // empty body and bytes that are not UTF-8 included → 400 malformed-json; over 1 MiB → 413.
 // Cases a static mock cannot tell apart (no Content-Type at all, the size limit) run at level full only.
-import type { CheckDefinition, CheckName } from '../check-catalog.js';
+
+import type { CheckDefinition, CheckId } from '../check-definition.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import type { Level } from '../conformance-config.js';
 import type { CheckContext } from './check-context.js';
@@ -33,7 +34,7 @@ export const REQUEST_FORMAT_CHECKS = [
 ] as const satisfies readonly CheckDefinition[];
 
 interface FormatProbe {
-  check: CheckName;
+  check: CheckId;
   name: string;
   level: Level;
   body: string;

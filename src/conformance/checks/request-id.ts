@@ -4,7 +4,7 @@
 // one without a Request-Id keeps this promise (D2 lets an implementation without request ids leave it out; the
 // problem checks warn), so such an implementation passes.
 
-import type { CheckDefinition } from '../check-catalog.js';
+import type { CheckDefinition } from '../check-definition.js';
 import type { AnswerObserver, CheckModule } from '../check-module.js';
 import type { Exchange } from '../send-request.js';
 import type { CheckContext } from './check-context.js';

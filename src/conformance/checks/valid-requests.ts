@@ -6,7 +6,7 @@
 // the kit warns and never fails.
 import { checkCheckoutRules, type RuleViolation } from '../../contract/checkout-rules.js';
 import { computeItemAmount, Decimal, isSameCurrency } from '../../contract/money.js';
-import type { CheckDefinition, CheckName } from '../check-catalog.js';
+import type { CheckDefinition, CheckId } from '../check-definition.js';
 import type { CheckModule, CheckStep, RunInputs } from '../check-module.js';
 import { generateValidBodies } from '../generate-bodies.js';
 import { type Exchange, mediaTypeOf, parseJsonBody } from '../send-request.js';
@@ -129,7 +129,7 @@ export interface CreatedCheckout {
   exchange: Exchange;
 }
 
-const RULE_CHECKS: Record<string, CheckName> = {
+const RULE_CHECKS: Record<string, CheckId> = {
   'status-open': 'status-open',
   'echo-successUrl': 'echoes-request',
   'echo-cancelUrl': 'echoes-request',
@@ -147,7 +147,7 @@ const RULE_CHECKS: Record<string, CheckName> = {
   'chosen-payment-method': 'payment-methods-consistent',
 };
 
-const RULE_OWNED_CHECKS: CheckName[] = [
+const RULE_OWNED_CHECKS: CheckId[] = [
   'status-open',
   'echoes-request',
   'amounts-exact',
@@ -288,7 +288,7 @@ function checkRecordRules(
     const message = `the record could not be read: ${(error as Error).message}`;
     violations = [{ rule: 'unreadable', source: 'seed: response table', message }];
   }
-  const byCheck = new Map<CheckName, string[]>(RULE_OWNED_CHECKS.map((check) => [check, []]));
+  const byCheck = new Map<CheckId, string[]>(RULE_OWNED_CHECKS.map((check) => [check, []]));
   for (const violation of violations) {
     const check = RULE_CHECKS[violation.rule];
     if (check) byCheck.get(check)!.push(`${violation.message} [${violation.rule}, ${violation.source}]`);
