@@ -17,6 +17,10 @@ import {
 } from './contract-fields.js';
 import { growViewportToPage, type OfflinePage, openOfflinePage, scrollUntilRendered, waitForPaint } from './offline-chromium.js';
 
+// How long Redoc may take to render what a click shows: a bound, not a measure. The suite runs four files at once on
+// two cores, and a loaded machine once took over 10 s to render the 2.6 MB page's 422 table (CI, Node 22).
+const RENDER_BOUND_MS = 45_000;
+
 const docsPath = fileURLToPath(new URL('../../generated/docs/index.html', import.meta.url));
 const docsUrl = pathToFileURL(docsPath).href;
 const decisionsPath = fileURLToPath(new URL('../../docs/decisions.md', import.meta.url));
@@ -356,9 +360,9 @@ describe('at 1280 px, landing on the create operation', () => {
         .locator('td > code')
         .filter({ hasText: new RegExp(`^${code}$`) })
         .filter({ visible: true });
-      await cell.first().waitFor({ state: 'visible', timeout: 10_000 });
+      await cell.first().waitFor({ state: 'visible', timeout: RENDER_BOUND_MS });
     }
-  });
+  }, 120_000);
 
   it('links verifying the callback and the retry schedule from the sidebar, each one click away', async () => {
     // The sidebar's link (a heading's own anchor has the same href once the overview is rendered).
@@ -368,11 +372,11 @@ describe('at 1280 px, landing on the create operation', () => {
     await expect(retries.isVisible()).resolves.toBe(true);
     await retries.click();
     const schedule = page.getByText(/after 5 seconds, 5 minutes, 30 minutes, 2 hours/).filter({ visible: true });
-    await schedule.first().waitFor({ state: 'visible', timeout: 10_000 });
+    await schedule.first().waitFor({ state: 'visible', timeout: RENDER_BOUND_MS });
     await verifying.click();
     const verifier = page.getByText("import { Webhook } from 'standardwebhooks';").filter({ visible: true });
-    await verifier.first().waitFor({ state: 'visible', timeout: 10_000 });
-  });
+    await verifier.first().waitFor({ state: 'visible', timeout: RENDER_BOUND_MS });
+  }, 120_000);
 
   it('no code block of the overview scrolls sideways: each fits the middle column', async () => {
     const blocks = await page.evaluate(() =>
