@@ -6,6 +6,7 @@ import type { ValidateFunction } from 'ajv';
 import { readAuthScheme } from '../contract/contract-facts.js';
 import type { Contract } from '../contract/contract-value.js';
 import { type EchoedField, readEchoedFields } from '../contract/echoed-fields.js';
+import { oncePer } from '../contract/once-per.js';
 import {
   callbackHeaderSchemas,
   createSuccessStatuses,
@@ -39,17 +40,8 @@ export interface ConformanceContract {
   readonly callbackHeaders: ReadonlyMap<string, ValidateFunction>;
 }
 
-const made = new WeakMap<Contract, ConformanceContract>();
-
 /** The kit's reading of `value`, made on the first call for it and the same after. */
-export function readConformanceContract(value: Contract): ConformanceContract {
-  let found = made.get(value);
-  if (!found) {
-    found = compileConformanceContract(value);
-    made.set(value, found);
-  }
-  return found;
-}
+export const readConformanceContract: (value: Contract) => ConformanceContract = oncePer(compileConformanceContract);
 
 function compileConformanceContract(value: Contract): ConformanceContract {
   const { document, validators } = value;

@@ -18,6 +18,7 @@ import {
 } from './contract-facts.js';
 import { compileBodyDescriber, type DescribeBody } from './describe-body.js';
 import { loadContract, type OpenApiDocument } from './load-contract.js';
+import { oncePer } from './once-per.js';
 
 /** A header checked against its schema, over every line of it: true when it breaks the schema (see compileHeaderRule). */
 export type HeaderRule = (lines: readonly string[] | undefined) => boolean;
@@ -58,17 +59,8 @@ export interface Contract {
   isHttpUrl(value: unknown): boolean;
 }
 
-const values = new WeakMap<OpenApiDocument, Contract>();
-
 /** The contract value of `document`, made on the first call for it and the same value after. */
-export function createContract(document: OpenApiDocument): Contract {
-  let contract = values.get(document);
-  if (!contract) {
-    contract = compileContract(document);
-    values.set(document, contract);
-  }
-  return contract;
-}
+export const createContract: (document: OpenApiDocument) => Contract = oncePer(compileContract);
 
 /** The package's own contract value (generated/openapi.json): for an entry, which makes it once and passes it down. */
 export function loadContractValue(): Contract {

@@ -3,6 +3,7 @@
 // turns a bug into a 500: the contract's create operation, at the path the contract gives it, the sandbox helpers
 // (openapi-sandbox/openapi.yaml) and the stand-in checkout page, which alone asks for no API key.
 import { compilePathPattern } from '../../contract/contract-facts.js';
+import { oncePer } from '../../contract/once-per.js';
 import { SANDBOX_HELPER_ROUTES, type SandboxHelperOperationId } from '../../contract/sandbox-helper-routes.js';
 import type { Answer, ServerRequest } from '../../http/exchange.js';
 import { redactUrls } from '../../http/redact.js';
@@ -23,18 +24,8 @@ const HELPER_HANDLERS: Record<SandboxHelperOperationId, { handler: Handler; auth
   showCheckoutPage: { handler: showCheckoutPage, authenticated: false },
 };
 
-// One front per sandbox, built on its first request.
-const fronts = new WeakMap<SandboxContext, RequestFront>();
-
-/** The sandbox's request front: its routes behind the shared front. */
-export function readSandboxFront(context: SandboxContext): RequestFront {
-  let front = fronts.get(context);
-  if (!front) {
-    front = createSandboxFront(context);
-    fronts.set(context, front);
-  }
-  return front;
-}
+/** The sandbox's request front: its routes behind the shared front, one per sandbox, built on its first request. */
+export const readSandboxFront: (context: SandboxContext) => RequestFront = oncePer(createSandboxFront);
 
 /** The answer to `request`, always: the sandbox's routes answer even a client gone mid-body. */
 export async function routeRequest(request: ServerRequest, context: SandboxContext): Promise<Answer> {
