@@ -351,9 +351,18 @@ describe('at 1280 px, landing on the create operation', () => {
   it("shows a 422's field codes one click away: the FieldErrorCode table of its response", async () => {
     const response = page.getByRole('tablist', { name: 'Response status' }).getByRole('tab', { name: '422', exact: true });
     await expect(response.isVisible()).resolves.toBe(true);
-    await response.click();
-    // Redoc renders a response's schema as it scrolls into view.
-    await scrollUntilRendered(page);
+    // Redoc renders a response's schema as it scrolls into view. On a loaded machine a click can land before the tab
+    // listens (CI, Node 22: the table never came), so the tab is clicked and the page scrolled again, up to 3 times.
+    const requiredCell = page
+      .locator('td > code')
+      .filter({ hasText: /^required$/ })
+      .filter({ visible: true });
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await response.scrollIntoViewIfNeeded();
+      await response.click();
+      await scrollUntilRendered(page);
+      if ((await requiredCell.count()) > 0) break;
+    }
     // Each code in the first column of the table, as rendered: waitFor fails the test when none becomes visible.
     for (const code of ['required', 'too_small', 'invalid_url', 'currency_pair_unsupported']) {
       const cell = page
